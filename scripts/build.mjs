@@ -1,0 +1,43 @@
+// Builds the bundles (dist/) and, with --tests, every test, integration suite and benchmark (out/).
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const withTests = process.argv.includes('--tests');
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022' };
+
+function filesUnder(dir, suffix) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return filesUnder(path, suffix);
+    return path.endsWith(suffix) ? [path] : [];
+  });
+}
+
+const builds = [
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs', external: ['vscode'],
+    define: { 'process.env.BLOOM_LENS_WEB': '"1"' } },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+];
+if (existsSync('webview/main.ts')) {
+  builds.push({ ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' });
+}
+if (withTests) {
+  rmSync('out', { recursive: true, force: true });
+  const groups = [
+    ['test/unit', '.test.ts', 'node'],
+    ['test/bench', '.bench.ts', 'node'],
+    ['test/integration', '.ts', 'node'],
+    ['test/e2e', '.ts', 'node'],
+  ];
+  for (const [dir, suffix, platform] of groups) {
+    const entryPoints = filesUnder(dir, suffix);
+    if (entryPoints.length === 0) continue;
+    builds.push({ ...common, entryPoints, outdir: join('out', dir), outbase: dir, platform, format: 'cjs',
+      external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron'] });
+  }
+}
+await Promise.all(builds.map((options) => esbuild.build(options)));

@@ -1,0 +1,54 @@
+/** `bloom-lens`: the terminal front end (cli-contract.md). */
+import { Command, parseArgs, UsageError } from './args';
+import { fpCommand } from './commands/fp';
+import { sizeCommand } from './commands/size';
+import { cbfCommand } from './commands/cbf';
+import { rbfCommand } from './commands/rbf';
+import { capacityCommand } from './commands/capacity';
+import { paradoxCommand } from './commands/paradox';
+import { scanCommand } from './commands/scan';
+
+const COMMANDS: Record<string, Command> = {
+  fp: fpCommand,
+  size: sizeCommand,
+  cbf: cbfCommand,
+  rbf: rbfCommand,
+  capacity: capacityCommand,
+  paradox: paradoxCommand,
+  scan: scanCommand,
+};
+
+const USAGE = `usage: bloom-lens <command> [options] [--json]
+commands:
+  fp        --m M --n N --k K [--hashing colliding|noncolliding|partitioned]
+  size      two or three of --n, --p, --m, --k
+  cbf       --m M --n N --k K [--counters c1,...,ck --prior P [--alpha A]]
+  rbf       --m M --k K (--n N | --sigma S [--hashing ..] [--recycle drop|retain] [--phases 1|2])
+  capacity  --memory M --target F [--hashing ..]
+  paradox   (--bpe B | --m M --n N) --prior P [--alpha A] [--fpr F]
+  scan      PATH... [--format text|json|sarif] [--fail-on error|warning|never]`;
+
+export function main(argv: readonly string[]): number {
+  const args = parseArgs(argv);
+  const wantsJson = args.flags.has('json') || args.flags.get('format') === 'json';
+  try {
+    if (args.command === undefined || args.command === 'help' || (args.flags.has('help') && args.command === undefined)) {
+      process.stdout.write(USAGE + '\n');
+      return args.command === undefined && !args.flags.has('help') ? 2 : 0;
+    }
+    const command = COMMANDS[args.command];
+    if (!command) throw new UsageError(`unknown command "${args.command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    const result = command(args);
+    process.stdout.write((args.flags.has('json') ? JSON.stringify(result.json) : result.text) + '\n');
+    return result.exitCode ?? 0;
+  } catch (error) {
+    const message = error instanceof UsageError ? error.message : `internal error: ${(error as Error)?.message ?? String(error)}`;
+    process.stderr.write(`error: ${message}\n`);
+    if (wantsJson) process.stdout.write(JSON.stringify({ error: message }) + '\n');
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2));
+}

@@ -1,0 +1,73 @@
+/** What detection finds: one Bloom filter configuration in a text, as the code states it. */
+
+/** 0-based, like LSP. */
+export interface TextPosition {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface TextRange {
+  readonly start: TextPosition;
+  readonly end: TextPosition;
+}
+
+export type HashingModel = 'colliding' | 'noncolliding' | 'partitioned';
+
+/** How a recycling filter is emptied (Dozier et al.): after N messages, or when more than sigma bits are set. */
+export type Recycling =
+  | { readonly kind: 'n-bounded'; readonly messagesPerCycle?: number }
+  | { readonly kind: 'sigma-bounded'; readonly sigmaBits?: number; readonly sigmaFraction?: number; readonly retain?: boolean };
+
+/** Parameters as the code states them; units normalised to bits. Absent means not stated or not evaluable. */
+export interface FilterParams {
+  /** Expected insertions / capacity. */
+  readonly n?: number;
+  /** Target false-positive probability. */
+  readonly p?: number;
+  /** Size in bits. */
+  readonly m?: number;
+  /** Number of hash functions. */
+  readonly k?: number;
+  readonly bitsPerElement?: number;
+  readonly sigma?: number;
+  readonly phases?: 1 | 2;
+  readonly hashing?: HashingModel;
+  /** A-priori probability that a queried element is a member (Bloom paradox). */
+  readonly prior?: number;
+  /** Cost of a false negative over the cost of a false positive (Bloom paradox). */
+  readonly alpha?: number;
+}
+
+export type ParamName = keyof FilterParams;
+
+/** Where a parameter's value came from. */
+export interface ParamSource {
+  readonly kind: 'argument' | 'default' | 'annotation' | 'derived' | 'config' | 'constant';
+  /** The source text it was evaluated from, e.g. `1 << 20` or `EXPECTED_ITEMS`. */
+  readonly text?: string;
+}
+
+/** What the library itself allocates for the stated parameters (its own rounding and caps). */
+export interface LibraryDerivation {
+  readonly m?: number;
+  readonly k?: number;
+  readonly n?: number;
+  /** Human-readable notes on rounding or caps that change m, k or the FP noticeably (BL006). */
+  readonly notes?: readonly string[];
+}
+
+export interface Finding {
+  readonly range: TextRange;
+  /** Stable recogniser id, e.g. "guava.create", "redis.bf.reserve", "annotation". */
+  readonly recognizer: string;
+  /** Human name of the library / syntax, e.g. "Guava BloomFilter.create". */
+  readonly title: string;
+  readonly params: FilterParams;
+  readonly sources: Partial<Record<ParamName, ParamSource>>;
+  readonly derived: LibraryDerivation;
+  readonly recycling?: Recycling;
+  /** Arguments that could not be evaluated: which parameter, and the expression text. */
+  readonly unevaluated: readonly { readonly param: ParamName; readonly expression: string }[];
+  /** Values the library would reject (BL001), in words. */
+  readonly invalid?: readonly string[];
+}
