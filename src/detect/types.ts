@@ -45,6 +45,8 @@ export interface ParamSource {
   readonly kind: 'argument' | 'default' | 'annotation' | 'derived' | 'config' | 'constant';
   /** The source text it was evaluated from, e.g. `1 << 20` or `EXPECTED_ITEMS`. */
   readonly text?: string;
+  /** Where that text stands in the document (lets a quick fix rewrite the number in place). */
+  readonly range?: TextRange;
 }
 
 /** What the library itself allocates for the stated parameters (its own rounding and caps). */

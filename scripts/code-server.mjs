@@ -1,0 +1,94 @@
+// Starts a real VS Code (code-server, installed by scripts/setup-code-server.mjs) and drives Debian's
+// Chromium with playwright-core. Used by the integration-test launcher, the e2e tests and the demo.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CODE_SERVER_ENTRY = join(REPO_ROOT, '.vscode-test/code-server/node_modules/code-server/out/node/entry.js');
+export const CHROMIUM = process.env.BLOOM_LENS_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts code-server on 127.0.0.1 and resolves once it answers HTTP.
+ * Returns { port, origin, stop() }.
+ */
+export async function startCodeServer({ userDataDir, extensionsDir, port, log = () => {}, settings = {} } = {}) {
+  if (!existsSync(CODE_SERVER_ENTRY)) {
+    throw new Error(`code-server is not installed; run "npm run setup:vscode" first (${CODE_SERVER_ENTRY} missing)`);
+  }
+  const base = mkdtempSync(join(tmpdir(), 'bloom-lens-vscode-'));
+  userDataDir ??= join(base, 'user-data');
+  extensionsDir ??= join(base, 'extensions');
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  mkdirSync(extensionsDir, { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'update.mode': 'none',
+    'editor.hover.delay': 150,
+    'workbench.colorTheme': 'Default Dark Modern',
+    ...settings,
+  }, null, 2));
+  port ??= await freePort();
+  const child = spawn(process.execPath, [CODE_SERVER_ENTRY, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
+    '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--disable-telemetry',
+    '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'], {
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env }, detached: true,
+  });
+  child.stdout.on('data', (d) => log(`[code-server] ${d}`));
+  child.stderr.on('data', (d) => log(`[code-server] ${d}`));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with status ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) { stopProcess(child); throw new Error('code-server did not start within 60 s'); }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { port, origin, userDataDir, extensionsDir, stop: () => stopProcess(child) };
+}
+
+function stopProcess(child) {
+  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+  setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 2000).unref();
+}
+
+/** The workbench URL for a folder, optionally running extension tests (payload as VS Code's web test runner uses it). */
+export function workbenchUrl({ origin, port, folder, extensionDevelopmentPath, extensionTestsPath }) {
+  const params = new URLSearchParams({ folder });
+  const payload = [];
+  const remote = (path) => `vscode-remote://127.0.0.1:${port}${resolve(path)}`;
+  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
+  if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  if (payload.length > 0) params.set('payload', JSON.stringify(payload));
+  return `${origin}/?${params.toString()}`;
+}
+
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}

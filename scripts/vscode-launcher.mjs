@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// A stand-in for the VS Code executable that @vscode/test-electron's runTests() spawns: it takes
+// the same arguments (--extensionDevelopmentPath=..., --extensionTestsPath=..., a folder) and runs
+// the tests in a real VS Code (code-server + Chromium), exiting with the tests' exit code.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startCodeServer, workbenchUrl, launchBrowser, REPO_ROOT } from './code-server.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const extensionDevelopmentPath = flag('extensionDevelopmentPath');
+const extensionTestsPath = flag('extensionTestsPath');
+const folder = args.find((a) => !a.startsWith('--')) ?? REPO_ROOT;
+const timeoutMs = Number(process.env.BLOOM_LENS_TEST_TIMEOUT_MS ?? 600_000);
+const verbose = process.env.BLOOM_LENS_VERBOSE === '1';
+
+const server = await startCodeServer({
+  userDataDir: flag('user-data-dir'), extensionsDir: flag('extensions-dir'),
+  log: (line) => { if (verbose) process.stderr.write(line); },
+});
+const browser = await launchBrowser();
+let exitCode = 1;
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const exited = new Promise((resolveExit) => {
+    page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
+  });
+  await page.exposeFunction('codeAutomationLog', (type, messages) => {
+    if (verbose) console.log(`[extension host ${type}]`, ...(Array.isArray(messages) ? messages : [messages]));
+  });
+  page.on('pageerror', (error) => { if (verbose) console.error(`[workbench] ${error.message}`); });
+  await page.goto(workbenchUrl({ origin: server.origin, port: server.port, folder, extensionDevelopmentPath, extensionTestsPath }));
+  const timeout = new Promise((resolveTimeout) => setTimeout(() => resolveTimeout('timeout'), timeoutMs).unref());
+  const outcome = await Promise.race([exited, timeout]);
+  if (outcome === 'timeout') {
+    const artifacts = join(REPO_ROOT, 'test-artifacts');
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'integration-timeout.png') }).catch(() => {});
+    console.error(`integration tests did not finish within ${timeoutMs / 1000} s (screenshot: test-artifacts/integration-timeout.png)`);
+  } else {
+    exitCode = outcome;
+  }
+} finally {
+  await browser.close().catch(() => {});
+  server.stop();
+}
+process.exit(exitCode);
