@@ -54,6 +54,11 @@ export interface LibraryDerivation {
   readonly m?: number;
   readonly k?: number;
   readonly n?: number;
+  /** Bits per element the library allocates, when it sizes by bits per key and n is unknown (RocksDB, Cassandra, ClickHouse). */
+  readonly bitsPerElement?: number;
+  /** The false-positive target the library actually sizes for when it differs from the stated one
+   * (RedisBloom's first link p/2, HBase ROWCOL 1-sqrt(1-p), pybloom's scalable first filter p/10). */
+  readonly p?: number;
   /** Human-readable notes on rounding or caps that change m, k or the FP noticeably (BL006). */
   readonly notes?: readonly string[];
 }
@@ -70,6 +75,8 @@ export interface Finding {
   readonly recycling?: Recycling;
   /** Arguments that could not be evaluated: which parameter, and the expression text. */
   readonly unevaluated: readonly { readonly param: ParamName; readonly expression: string }[];
-  /** Values the library would reject (BL001), in words. */
+  /** Values the library would reject (BL001), in words. Such values are NOT copied into `params`. */
   readonly invalid?: readonly string[];
+  /** Other facts worth showing (defaults assumed, annotation conflicts, library identified by import), in words. */
+  readonly notes?: readonly string[];
 }

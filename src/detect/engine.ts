@@ -1,0 +1,318 @@
+/**
+ * Shared machinery for recognisers: the per-text scan context (constants, import hints, comment and
+ * string classification), call-argument splitting, and the draft builder that records each parameter
+ * with its source, evaluation failures and invalid values.
+ */
+import { evaluateConstant, EvalOptions } from './evaluate';
+import { CODE, COMMENT, SourceText, STRING } from './source';
+import type { FilterParams, LibraryDerivation, ParamName, ParamSource, Recycling } from './types';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A finding under construction; `derive` runs after annotations are merged. */
+export interface Draft {
+  start: number;
+  end: number;
+  recognizer: string;
+  title: string;
+  params: Mutable<FilterParams>;
+  sources: Partial<Record<ParamName, ParamSource>>;
+  unevaluated: { param: ParamName; expression: string }[];
+  invalid: string[];
+  notes: string[];
+  recycling?: Recycling;
+  derive?: (params: FilterParams) => LibraryDerivation;
+}
+
+/** A checker returns a message when the value is one the library would reject. */
+export type Check = (value: number) => string | undefined;
+
+export const checks = {
+  probability: (what: string, consequence = 'rejected'): Check => (v) =>
+    v > 0 && v < 1 ? undefined : `${what} = ${formatNumber(v)} is outside (0, 1); ${consequence}`,
+  positiveInteger: (what: string, consequence = 'rejected'): Check => (v) =>
+    Number.isInteger(v) && v >= 1 ? undefined : `${what} = ${formatNumber(v)} must be an integer >= 1; ${consequence}`,
+  nonNegativeInteger: (what: string, consequence = 'rejected'): Check => (v) =>
+    Number.isInteger(v) && v >= 0 ? undefined : `${what} = ${formatNumber(v)} must be an integer >= 0; ${consequence}`,
+  positive: (what: string, consequence = 'rejected'): Check => (v) =>
+    v > 0 ? undefined : `${what} = ${formatNumber(v)} must be > 0; ${consequence}`,
+  range: (what: string, min: number, max: number, consequence = 'rejected'): Check => (v) =>
+    v >= min && v <= max ? undefined : `${what} = ${formatNumber(v)} is outside [${formatNumber(min)}, ${formatNumber(max)}]; ${consequence}`,
+};
+
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
+  return String(Number(value.toPrecision(6)));
+}
+
+/** One piece of a call's argument list. */
+export interface Argument {
+  /** Trimmed text of the value (after `name=` / `name:` for named arguments). */
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  /** Keyword / named argument name (Python `capacity=`, Kotlin `n =`, C# `n:`), if any. */
+  readonly name?: string;
+}
+
+const MAX_CALL_LENGTH = 4000;
+
+/**
+ * Splits the argument list whose `(` (or `{` / `[`) is at `open`, honouring nesting and quotes.
+ * Returns undefined when the list does not close within a bounded length.
+ */
+export function splitArguments(text: string, open: number): { args: Argument[]; end: number } | undefined {
+  const closeFor: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
+  const stack: string[] = [closeFor[text.charAt(open)]];
+  if (!stack[0]) return undefined;
+  const args: Argument[] = [];
+  let argStart = open + 1;
+  const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
+  const push = (endExclusive: number): void => {
+    const raw = text.slice(argStart, endExclusive);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed === '') return;
+    const named = /^([A-Za-z_]\w*)\s*(?:=(?!=)|:(?!:))\s*/.exec(trimmed);
+    if (named && !/^[A-Za-z_]\w*\s*::/.test(trimmed)) {
+      const value = trimmed.slice(named[0].length);
+      args.push({ text: value, start: argStart + lead + named[0].length, end: argStart + lead + trimmed.length, name: named[1] });
+    } else {
+      args.push({ text: trimmed, start: argStart + lead, end: argStart + lead + trimmed.length });
+    }
+  };
+  for (let i = open + 1; i < limit; i++) {
+    const c = text.charAt(i);
+    if (c === '"' || c === '\'' || c === '`') {
+      // C++ digit separator 120'000 is not a quote
+      if (c === '\'' && /\w/.test(text.charAt(i - 1)) && /\d/.test(text.charAt(i + 1))) continue;
+      const close = text.indexOf(c, i + 1);
+      if (close < 0 || close > limit) return undefined;
+      i = close;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') {
+      stack.push(closeFor[c]);
+      continue;
+    }
+    if (c === ')' || c === ']' || c === '}') {
+      if (c !== stack[stack.length - 1]) return undefined;
+      stack.pop();
+      if (stack.length === 0) {
+        push(i);
+        return { args, end: i + 1 };
+      }
+      continue;
+    }
+    if (c === ',' && stack.length === 1) {
+      push(i);
+      argStart = i + 1;
+    }
+    if (c === ';' && stack.length === 1 && text.charAt(open) === '(') return undefined;
+  }
+  return undefined;
+}
+
+/** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */
+const DEFINITION = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_][\w.:]*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/gm;
+const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/gm;
+
+export class ScanContext {
+  readonly source: SourceText;
+  private constantTable: Map<string, string | null> | undefined;
+  private hintCache = new Map<string, boolean>();
+  /** Evaluation options for code in this language. */
+  readonly codeEval: EvalOptions;
+  /** Evaluation options for config files and SQL (caret is a power, quoted numbers accepted). */
+  readonly configEval: EvalOptions;
+
+  constructor(source: SourceText) {
+    this.source = source;
+    const typed = ['c', 'cpp', 'java', 'kotlin', 'scala', 'csharp', 'go', 'rust', 'swift', 'dart', 'groovy'].includes(source.languageId ?? '');
+    const resolve = (name: string): string | undefined => this.resolveName(name);
+    this.codeEval = { integerDivision: typed, resolve };
+    this.configEval = { caretIsPower: true, allowQuotedNumbers: true, resolve: undefined };
+  }
+
+  get text(): string {
+    return this.source.text;
+  }
+
+  /** Tests (once per text) whether the file mentions a library, e.g. through its import. */
+  hint(name: string, pattern: RegExp): boolean {
+    let value = this.hintCache.get(name);
+    if (value === undefined) {
+      value = pattern.test(this.source.text);
+      this.hintCache.set(name, value);
+    }
+    return value;
+  }
+
+  isCode(offset: number): boolean {
+    return this.source.kindAt(offset) === CODE;
+  }
+
+  isComment(offset: number): boolean {
+    return this.source.kindAt(offset) === COMMENT;
+  }
+
+  isString(offset: number): boolean {
+    return this.source.kindAt(offset) === STRING;
+  }
+
+  private constants(): Map<string, string | null> {
+    if (this.constantTable) return this.constantTable;
+    const table = new Map<string, string | null>();
+    const add = (name: string, rawValue: string, offset: number): void => {
+      if (this.source.kindAt(offset) !== CODE) return;
+      const value = stripTrailingComment(rawValue).replace(/[;,{]\s*$/, '').trim();
+      if (value === '') return;
+      const previous = table.get(name);
+      if (previous === undefined) table.set(name, value);
+      else if (previous !== value) table.set(name, null); // assigned differently in two places: not a constant
+    };
+    const text = this.source.text;
+    for (const pattern of [DEFINITION, DEFINE]) {
+      pattern.lastIndex = 0;
+      let match: RegExpExecArray | null;
+      while ((match = pattern.exec(text)) !== null) {
+        const nameOffset = match.index + match[0].indexOf(match[1]);
+        add(match[1], match[2], nameOffset);
+        if (pattern.lastIndex === match.index) pattern.lastIndex++;
+      }
+    }
+    this.constantTable = table;
+    return table;
+  }
+
+  /** The defining expression of a name bound to a constant in this text, if unambiguous. */
+  resolveName(name: string): string | undefined {
+    const table = this.constants();
+    const direct = table.get(name);
+    if (direct) return direct;
+    const qualified = /^(.*?)(?:\.|::|->)([A-Za-z_]\w*)$/.exec(name);
+    if (!qualified) return undefined;
+    const [, prefix, last] = qualified;
+    const ownMember = /^(?:this|self|Self|static|cls)$/.test(prefix);
+    const constantStyle = /^[A-Z][A-Z0-9_]*$/.test(last) && /^[A-Z]/.test(prefix.replace(/^.*(?:\.|::)/, ''));
+    if (!ownMember && !constantStyle) return undefined;
+    return table.get(last) ?? undefined;
+  }
+}
+
+function stripTrailingComment(value: string): string {
+  let inQuote = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charAt(i);
+    if (inQuote) {
+      if (c === inQuote) inQuote = '';
+      continue;
+    }
+    if (c === '"' || c === '\'') inQuote = c;
+    else if (c === '#' || (c === '/' && (value.charAt(i + 1) === '/' || value.charAt(i + 1) === '*'))) return value.slice(0, i);
+  }
+  return value;
+}
+
+/** Builds one Draft; every parameter goes through `argument`, `config`, `setDefault` or `set`. */
+export class DraftBuilder {
+  readonly draft: Draft;
+
+  constructor(readonly ctx: ScanContext, recognizer: string, title: string, start: number, end: number) {
+    this.draft = { start, end, recognizer, title, params: {}, sources: {}, unevaluated: [], invalid: [], notes: [] };
+  }
+
+  /** Evaluates an argument expression; records the parameter, an unevaluated note or an invalid value. */
+  argument(param: ParamName, expression: string | undefined, options: { check?: Check; scale?: number; kind?: ParamSource['kind']; eval?: EvalOptions; label?: string } = {}): number | undefined {
+    if (expression === undefined) return undefined;
+    const text = expression.trim();
+    const result = evaluateConstant(text, options.eval ?? this.ctx.codeEval);
+    if (!result.ok) {
+      this.draft.unevaluated.push({ param, expression: text });
+      return undefined;
+    }
+    const value = result.value * (options.scale ?? 1);
+    if (!Number.isFinite(value)) {
+      this.draft.unevaluated.push({ param, expression: text });
+      return undefined;
+    }
+    const problem = options.check?.(result.value);
+    if (problem) {
+      this.draft.invalid.push(problem);
+      return undefined;
+    }
+    const isLiteral = /^[\s\d._'+\-eExXa-fA-FlLuUfFdD]*$/.test(text) && !/[A-Za-z]{2}/.test(text);
+    const kind = options.kind ?? (isLiteral ? 'argument' : 'constant');
+    this.set(param, value, { kind, text });
+    return value;
+  }
+
+  /** A config value (YAML/properties/SQL option): caret is a power, quoted numbers accepted. */
+  config(param: ParamName, expression: string | undefined, options: { check?: Check; scale?: number } = {}): number | undefined {
+    return this.argument(param, expression, { ...options, kind: 'config', eval: this.ctx.configEval });
+  }
+
+  set(param: ParamName, value: number, source: ParamSource): void {
+    (this.draft.params as Record<string, unknown>)[param] = value;
+    this.draft.sources[param] = source;
+  }
+
+  /** A parameter the code leaves at the library's default. */
+  setDefault(param: ParamName, value: number, text: string): void {
+    if (this.draft.params[param] !== undefined) return;
+    if (this.draft.unevaluated.some((u) => u.param === param) || this.draft.sources[param]) return;
+    this.set(param, value, { kind: 'default', text });
+  }
+
+  invalid(message: string): void {
+    this.draft.invalid.push(message);
+  }
+
+  note(message: string): void {
+    this.draft.notes.push(message);
+  }
+
+  unevaluated(param: ParamName, expression: string): void {
+    this.draft.unevaluated.push({ param, expression });
+  }
+
+  /** Whether the parameter was stated but could not be used (unevaluated or invalid). */
+  stated(param: ParamName): boolean {
+    return this.draft.params[param] !== undefined || this.draft.unevaluated.some((u) => u.param === param);
+  }
+
+  derive(fn: (params: FilterParams) => LibraryDerivation): this {
+    this.draft.derive = fn;
+    return this;
+  }
+
+  recycling(recycling: Recycling): this {
+    this.draft.recycling = recycling;
+    return this;
+  }
+
+  build(): Draft {
+    return this.draft;
+  }
+}
+
+/** Finds the argument by keyword name, or else by position (skipping keyword arguments). */
+export function pickArgument(args: readonly Argument[], position: number, ...names: string[]): Argument | undefined {
+  const byName = args.find((a) => a.name !== undefined && names.includes(a.name));
+  if (byName) return byName;
+  const positional = args.filter((a) => a.name === undefined || !/^[a-z_]\w*$/i.test(a.name) || false);
+  // Positional arguments are those before the first keyword argument (Python rule).
+  const firstKeyword = args.findIndex((a) => a.name !== undefined);
+  const usable = firstKeyword < 0 ? positional : args.slice(0, firstKeyword);
+  return usable[position];
+}
+
+/** Strips one level of matching quotes. */
+export function unquote(text: string): string {
+  const t = text.trim();
+  if (t.length >= 2 && (t[0] === '"' || t[0] === '\'' || t[0] === '`') && t[t.length - 1] === t[0]) return t.slice(1, -1);
+  return t;
+}
+
+export const LN2 = Math.LN2;
+export const LN2_SQUARED = Math.LN2 * Math.LN2;

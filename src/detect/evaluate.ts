@@ -1,0 +1,398 @@
+/**
+ * A small, safe constant-expression evaluator for the arguments of detected configurations.
+ *
+ * Accepts numeric literals in the syntax of every supported language (`1_000_000`, `1e6`, `0x100000`,
+ * `0b1010`, `1000L`, `0.01f`, `120'000`, `1_000u64`, `10**6`, `2^20` when `caretIsPower`), the operators
+ * + - * / % ** << >> and parentheses, numeric casts (`(long)`, `float64(x)`, `x as u64`, `int(x)`),
+ * `Math.pow`/`math.Pow`/`pow`, and names bound to constants (through `resolve`).
+ * No eval; recursion depth, expression length and name-resolution depth are bounded; never NaN.
+ */
+
+export interface EvalOptions {
+  /** `^` is exponentiation (config files, annotations); otherwise it is XOR and not evaluated. */
+  readonly caretIsPower?: boolean;
+  /** `/` truncates when both operands are integers (C, C++, Java, Go, Rust, C#, Kotlin, Scala). */
+  readonly integerDivision?: boolean;
+  /** `'...'`/`"..."` around a number is accepted (Redis command arguments, config values). */
+  readonly allowQuotedNumbers?: boolean;
+  /** Resolves a name (`N`, `Self::TGT_FP`, `this.size`) to the text of its constant definition. */
+  readonly resolve?: (name: string) => string | undefined;
+}
+
+export type EvalResult =
+  | { readonly ok: true; readonly value: number; readonly integer: boolean }
+  | { readonly ok: false; readonly reason: string };
+
+export const MAX_EXPRESSION_LENGTH = 300;
+const MAX_DEPTH = 40;
+const MAX_NAME_DEPTH = 8;
+
+class EvalError extends Error {}
+
+interface Value {
+  value: number;
+  integer: boolean;
+}
+
+type Token =
+  | { kind: 'num'; value: number; integer: boolean; text: string }
+  | { kind: 'name'; text: string }
+  | { kind: 'op'; text: string }
+  | { kind: 'str'; text: string };
+
+// Sticky, single-start, linear-time patterns.
+const NUMBER_HEX = /0[xX][0-9a-fA-F](?:[0-9a-fA-F_']*[0-9a-fA-F])?/y;
+const NUMBER_BIN = /0[bB][01](?:[01_']*[01])?/y;
+const NUMBER_OCT = /0[oO][0-7](?:[0-7_]*[0-7])?/y;
+const NUMBER_DEC = /(?:\d(?:[\d_']*\d)?(?:\.\d(?:[\d_']*\d)?|\.(?![A-Za-z_.]))?|\.\d(?:[\d_']*\d)?)(?:[eE][+-]?\d(?:[\d_]*\d)?)?/y;
+const NUMBER_INT_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size))|[uU]?[lL]{1,2}[uU]?|[uU])(?![\w])/y;
+const METHOD_CONVERSION = /\.(?:toLong|toInt|toDouble|toFloat)\(\)/y;
+const NUMBER_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size)|f32|f64)|[uU]?[lL]{1,2}[uU]?|[uU]|[fFdDmM])(?![\w])/y;
+const NAME = /[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/y;
+const OPERATORS = ['**', '<<', '>>', '+', '-', '*', '/', '%', '^', '(', ')', ','];
+const CAST_TYPES = new Set([
+  'long', 'int', 'short', 'double', 'float', 'unsigned', 'signed', 'size_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t',
+  'u32', 'u64', 'usize', 'i32', 'i64', 'f32', 'f64', 'uint', 'Long', 'Integer', 'Double', 'Float', 'number', 'UInt64', 'Float64',
+]);
+const INTEGER_CASTS = new Set([
+  'long', 'int', 'short', 'unsigned', 'signed', 'size_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t', 'u8', 'u16', 'u32', 'u64',
+  'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32',
+  'int64', 'Long', 'Integer', 'UInt64', 'BigInt', 'parseInt', 'Math.trunc', 'math.trunc', 'toLong', 'toInt', 'intValue', 'longValue',
+]);
+const FLOAT_CASTS = new Set([
+  'double', 'float', 'f32', 'f64', 'float32', 'float64', 'Double', 'Float', 'Number', 'parseFloat', 'Float64', 'number', 'toDouble',
+  'toFloat', 'doubleValue', 'decimal', 'Decimal',
+]);
+const ROUNDING = new Map<string, (x: number) => number>([
+  ['Math.ceil', Math.ceil], ['math.ceil', Math.ceil], ['math.Ceil', Math.ceil], ['ceil', Math.ceil],
+  ['Math.floor', Math.floor], ['math.floor', Math.floor], ['math.Floor', Math.floor], ['floor', Math.floor],
+  ['Math.round', Math.round], ['round', Math.round], ['Math.abs', Math.abs], ['math.Abs', Math.abs], ['abs', Math.abs],
+]);
+const POWER_FUNCTIONS = new Set(['Math.pow', 'math.pow', 'math.Pow', 'pow', 'powf', 'std::pow', 'f64::powi', 'f64::powf']);
+
+function tokenize(text: string, options: EvalOptions): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
+    if ((c >= 48 && c <= 57) || (c === 46 && /\d/.test(text.charAt(i + 1)))) {
+      let match: RegExpExecArray | null = null;
+      let radix = 10;
+      for (const [pattern, r] of [[NUMBER_HEX, 16], [NUMBER_BIN, 2], [NUMBER_OCT, 8]] as const) {
+        pattern.lastIndex = i;
+        match = pattern.exec(text);
+        if (match) {
+          radix = r;
+          break;
+        }
+      }
+      if (!match) {
+        NUMBER_DEC.lastIndex = i;
+        match = NUMBER_DEC.exec(text);
+      }
+      if (!match) throw new EvalError(`cannot read the number at "${text.slice(i, i + 12)}"`);
+      const raw = match[0];
+      i += raw.length;
+      NUMBER_SUFFIX.lastIndex = i;
+      NUMBER_INT_SUFFIX.lastIndex = i;
+      const suffix = radix === 10 ? NUMBER_SUFFIX.exec(text) : NUMBER_INT_SUFFIX.exec(text);
+      const suffixText = suffix ? suffix[0] : '';
+      i += suffixText.length;
+      METHOD_CONVERSION.lastIndex = i;
+      const conversion = METHOD_CONVERSION.exec(text);
+      if (conversion) i += conversion[0].length;
+      const digits = raw.replace(/[_']/g, '');
+      let value: number;
+      let integer: boolean;
+      if (radix === 10) {
+        value = Number(digits);
+        integer = !/[.eE]/.test(digits) && !/^_?f|^[fFdDmM]$/.test(suffixText);
+      } else {
+        value = parseInt(digits.slice(2), radix);
+        integer = true;
+      }
+      if (!Number.isFinite(value)) throw new EvalError(`the number ${raw} is out of range`);
+      if (i < text.length && /[\w$]/.test(text.charAt(i))) throw new EvalError(`"${text.slice(i - raw.length, i + 4)}" is not a number`);
+      tokens.push({ kind: 'num', value, integer, text: raw + suffixText });
+      continue;
+    }
+    if (/[A-Za-z_$]/.test(text.charAt(i))) {
+      NAME.lastIndex = i;
+      const match = NAME.exec(text);
+      if (!match) throw new EvalError('unreadable name');
+      tokens.push({ kind: 'name', text: match[0] });
+      i += match[0].length;
+      continue;
+    }
+    if ((c === 34 || c === 39) && options.allowQuotedNumbers) {
+      const close = text.indexOf(text.charAt(i), i + 1);
+      if (close < 0) throw new EvalError('unterminated string');
+      tokens.push({ kind: 'str', text: text.slice(i + 1, close) });
+      i = close + 1;
+      continue;
+    }
+    const op = OPERATORS.find((o) => text.startsWith(o, i));
+    if (!op) throw new EvalError(`"${text.charAt(i)}" is not allowed in a constant expression`);
+    tokens.push({ kind: 'op', text: op });
+    i += op.length;
+  }
+  return tokens;
+}
+
+class Parser {
+  private position = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly options: EvalOptions,
+    private readonly nameDepth: number,
+    private readonly visiting: ReadonlySet<string>,
+  ) {}
+
+  parse(): Value {
+    const value = this.shift();
+    if (this.position < this.tokens.length) throw new EvalError(`unexpected "${tokenText(this.tokens[this.position])}"`);
+    return value;
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.position];
+  }
+
+  private isOp(text: string): boolean {
+    const token = this.peek();
+    return token !== undefined && token.kind === 'op' && token.text === text;
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) throw new EvalError('the expression is nested too deeply');
+  }
+
+  private shift(): Value {
+    this.enter();
+    let left = this.additive();
+    while (this.isOp('<<') || this.isOp('>>')) {
+      const op = (this.tokens[this.position++] as { text: string }).text;
+      const right = this.additive();
+      if (!left.integer || !right.integer || right.value < 0 || right.value > 1023) throw new EvalError(`cannot shift by ${right.value}`);
+      left = op === '<<' ? { value: left.value * 2 ** right.value, integer: true } : { value: Math.floor(left.value / 2 ** right.value), integer: true };
+      checkFinite(left.value);
+    }
+    this.depth--;
+    return left;
+  }
+
+  private additive(): Value {
+    let left = this.multiplicative();
+    while (this.isOp('+') || this.isOp('-')) {
+      const op = (this.tokens[this.position++] as { text: string }).text;
+      const right = this.multiplicative();
+      left = { value: op === '+' ? left.value + right.value : left.value - right.value, integer: left.integer && right.integer };
+      checkFinite(left.value);
+    }
+    return left;
+  }
+
+  private multiplicative(): Value {
+    let left = this.unary();
+    while (this.isOp('*') || this.isOp('/') || this.isOp('%')) {
+      const op = (this.tokens[this.position++] as { text: string }).text;
+      const right = this.unary();
+      const integer = left.integer && right.integer;
+      if (op === '*') {
+        left = { value: left.value * right.value, integer };
+      } else {
+        if (right.value === 0) throw new EvalError('division by zero');
+        if (op === '%') left = { value: left.value % right.value, integer };
+        else left = integer && this.options.integerDivision ? { value: Math.trunc(left.value / right.value), integer } : { value: left.value / right.value, integer: integer && Number.isInteger(left.value / right.value) };
+      }
+      checkFinite(left.value);
+    }
+    return left;
+  }
+
+  private unary(): Value {
+    this.enter();
+    let result: Value;
+    if (this.isOp('-') || this.isOp('+')) {
+      const negative = (this.tokens[this.position++] as { text: string }).text === '-';
+      const operand = this.unary();
+      result = { value: negative ? -operand.value : operand.value, integer: operand.integer };
+    } else if (this.isCast()) {
+      const type = (this.tokens[this.position + 1] as { text: string }).text;
+      this.position += 3;
+      const operand = this.unary();
+      result = cast(type, operand);
+    } else {
+      result = this.power();
+    }
+    this.depth--;
+    return result;
+  }
+
+  /** `(long) x`: a parenthesised type name followed by an operand. */
+  private isCast(): boolean {
+    const open = this.tokens[this.position];
+    const type = this.tokens[this.position + 1];
+    const close = this.tokens[this.position + 2];
+    const next = this.tokens[this.position + 3];
+    return open?.kind === 'op' && open.text === '(' && type?.kind === 'name' && CAST_TYPES.has(type.text)
+      && close?.kind === 'op' && close.text === ')' && next !== undefined && (next.kind !== 'op' || next.text === '(');
+  }
+
+  private power(): Value {
+    const base = this.postfix();
+    if (this.isOp('**') || (this.isOp('^') && this.options.caretIsPower)) {
+      this.position++;
+      const exponent = this.unary();
+      const value = base.value ** exponent.value;
+      checkFinite(value);
+      return { value, integer: base.integer && exponent.integer && exponent.value >= 0 };
+    }
+    if (this.isOp('^')) throw new EvalError('"^" is bitwise XOR here, not a power; write 2**20 or 1 << 20');
+    return base;
+  }
+
+  /** Rust `x as u64`, Kotlin `x.toLong()` handled in primary; here only `as`. */
+  private postfix(): Value {
+    let value = this.primary();
+    for (;;) {
+      const token = this.peek();
+      if (token?.kind === 'name' && token.text === 'as') {
+        const type = this.tokens[this.position + 1];
+        if (type?.kind !== 'name') throw new EvalError('"as" without a type');
+        this.position += 2;
+        value = cast(type.text, value);
+        continue;
+      }
+      return value;
+    }
+  }
+
+  private primary(): Value {
+    const token = this.tokens[this.position++];
+    if (!token) throw new EvalError('the expression ends too early');
+    if (token.kind === 'num') return { value: token.value, integer: token.integer };
+    if (token.kind === 'str') {
+      const inner = evaluateConstant(token.text, { ...this.options, allowQuotedNumbers: false });
+      if (!inner.ok) throw new EvalError(`"${token.text}" is not a number`);
+      return { value: inner.value, integer: inner.integer };
+    }
+    if (token.kind === 'op') {
+      if (token.text !== '(') throw new EvalError(`unexpected "${token.text}"`);
+      const inner = this.shift();
+      if (!this.isOp(')')) throw new EvalError('missing ")"');
+      this.position++;
+      return inner;
+    }
+    // A name: a function call, a method-style conversion or a constant.
+    let name = token.text;
+    if (this.isOp('(')) {
+      this.position++;
+      const args: Value[] = [];
+      if (!this.isOp(')')) {
+        for (;;) {
+          args.push(this.shift());
+          if (this.isOp(',')) {
+            this.position++;
+            continue;
+          }
+          break;
+        }
+      }
+      if (!this.isOp(')')) throw new EvalError('missing ")"');
+      this.position++;
+      return call(name, args);
+    }
+    // Kotlin/Java method-style conversions: 1000.toLong() is tokenised as a number then a name; handle `N.toLong` here.
+    const conversion = /\.(toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue)$/.exec(name);
+    if (conversion) {
+      name = name.slice(0, conversion.index);
+      if (this.isOp('(') ) this.position++;
+    }
+    return this.resolveName(name);
+  }
+
+  private resolveName(name: string): Value {
+    const literal = NAMED_VALUES.get(name);
+    if (literal !== undefined) return literal;
+    if (!this.options.resolve) throw new EvalError(`\`${name}\` is not a constant`);
+    if (this.visiting.has(name)) throw new EvalError(`\`${name}\` is defined in terms of itself`);
+    if (this.nameDepth >= MAX_NAME_DEPTH) throw new EvalError(`\`${name}\` is defined through too many names`);
+    const definition = this.options.resolve(name);
+    if (definition === undefined) throw new EvalError(`\`${name}\` is not a constant in this file`);
+    const visiting = new Set(this.visiting);
+    visiting.add(name);
+    const inner = evaluateWith(definition, this.options, this.nameDepth + 1, visiting);
+    if (!inner.ok) throw new EvalError(`\`${name}\` = ${definition.length > 40 ? definition.slice(0, 40) + '...' : definition}: ${inner.reason}`);
+    return { value: inner.value, integer: inner.integer };
+  }
+}
+
+const NAMED_VALUES = new Map<string, Value>([
+  ['Integer.MAX_VALUE', { value: 2147483647, integer: true }],
+  ['Long.MAX_VALUE', { value: 9223372036854775807, integer: true }],
+  ['math.MaxInt32', { value: 2147483647, integer: true }],
+  ['i32::MAX', { value: 2147483647, integer: true }],
+  ['u32::MAX', { value: 4294967295, integer: true }],
+  ['INT_MAX', { value: 2147483647, integer: true }],
+  ['UINT32_MAX', { value: 4294967295, integer: true }],
+]);
+
+function cast(type: string, operand: Value): Value {
+  if (INTEGER_CASTS.has(type)) return { value: Math.trunc(operand.value), integer: true };
+  if (FLOAT_CASTS.has(type)) return { value: operand.value, integer: false };
+  throw new EvalError(`unknown conversion to ${type}`);
+}
+
+function call(name: string, args: Value[]): Value {
+  const shortName = name.replace(/^(?:std::|Math\.|math\.|numpy\.|np\.)/, '');
+  if (args.length === 1 && (INTEGER_CASTS.has(name) || FLOAT_CASTS.has(name) || INTEGER_CASTS.has(shortName) || FLOAT_CASTS.has(shortName))) {
+    return cast(INTEGER_CASTS.has(name) || INTEGER_CASTS.has(shortName) ? 'long' : 'double', args[0]);
+  }
+  const rounding = ROUNDING.get(name);
+  if (rounding && args.length === 1) {
+    return { value: rounding(args[0].value), integer: true };
+  }
+  if (POWER_FUNCTIONS.has(name) && args.length === 2) {
+    const value = args[0].value ** args[1].value;
+    checkFinite(value);
+    return { value, integer: false };
+  }
+  throw new EvalError(`\`${name}(...)\` is not a constant`);
+}
+
+function checkFinite(value: number): void {
+  if (!Number.isFinite(value)) throw new EvalError('the value is not a finite number');
+}
+
+function tokenText(token: Token): string {
+  return token.kind === 'num' ? token.text : token.text;
+}
+
+function evaluateWith(text: string, options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): EvalResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, reason: 'empty' };
+  if (trimmed.length > MAX_EXPRESSION_LENGTH) return { ok: false, reason: 'the expression is too long to evaluate' };
+  try {
+    const tokens = tokenize(trimmed, options);
+    if (tokens.length > 120) return { ok: false, reason: 'the expression is too long to evaluate' };
+    const result = new Parser(tokens, options, nameDepth, visiting).parse();
+    if (!Number.isFinite(result.value)) return { ok: false, reason: 'the value is not a finite number' };
+    return { ok: true, value: result.value === 0 ? 0 : result.value, integer: result.integer && Number.isInteger(result.value) };
+  } catch (error) {
+    if (error instanceof EvalError) return { ok: false, reason: error.message };
+    if (error instanceof RangeError) return { ok: false, reason: 'the expression is too complex' };
+    throw error;
+  }
+}
+
+/** Evaluates a constant expression; `{ ok: false, reason }` (never NaN, never throws) when it is not constant. */
+export function evaluateConstant(text: string, options: EvalOptions = {}): EvalResult {
+  return evaluateWith(text, options, 0, new Set());
+}

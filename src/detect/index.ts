@@ -1,0 +1,201 @@
+/**
+ * Detection entry point: finds Bloom filter configurations in a text (any language or config format).
+ *
+ * Pipeline (linear in the text size):
+ *  1. prefilter: lower-case the text once and look for a few keywords with indexOf; none -> no findings;
+ *  2. windows: the lines holding a keyword (long lines are cut to windows around the keyword);
+ *  3. recognisers: each runs its linear-time pattern only on windows containing one of its needles;
+ *  4. `bloom-lens:` annotations merge into the finding on the line below / on their own line, or stand alone;
+ *  5. each finding's library derivation runs on the merged parameters.
+ *
+ * Decisions (precision over recall):
+ *  - Calls in comments (commented-out code) are NOT findings; only annotations and calculator URLs are
+ *    read from comments. Calls inside string literals are not findings either, except where a
+ *    configuration legitimately lives in a string (SQL/CQL, config keys, Redis commands).
+ *  - A parameter is recorded only when it is a constant expression; otherwise it is listed in
+ *    `unevaluated` with its text. Values the library would reject go to `invalid`, never to `params`.
+ */
+import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
+import { Draft, ScanContext } from './engine';
+import { RECOGNIZERS } from './recognizers';
+import { SourceText } from './source';
+import type { Finding, FilterParams, LibraryDerivation, ParamName } from './types';
+
+export type { Finding } from './types';
+export { evaluateConstant } from './evaluate';
+export { RECOGNIZERS } from './recognizers';
+
+export interface DetectOptions {
+  /** VS Code language id (`java`, `python`, `yaml`, ...); guessed from `fileName` when absent. */
+  readonly languageId?: string;
+  readonly fileName?: string;
+}
+
+/** Keywords one of which every recogniser's match contains (lower case). */
+const PREFILTER_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit'];
+/** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
+const MAX_WHOLE_LINE = 2000;
+const WINDOW_BEFORE = 300;
+const WINDOW_AFTER = 1500;
+/** Upper bound on text size scanned (larger texts are scanned up to this size). */
+const MAX_TEXT_LENGTH = 20_000_000;
+
+/** Finds every Bloom filter configuration in `text`. Never throws on any input. */
+export function detectConfigs(text: string, options: DetectOptions = {}): Finding[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
+  if (text.length > MAX_TEXT_LENGTH) text = text.slice(0, MAX_TEXT_LENGTH);
+  const lower = text.toLowerCase();
+  const hits: number[] = [];
+  for (const needle of PREFILTER_NEEDLES) {
+    let at = lower.indexOf(needle);
+    while (at >= 0) {
+      hits.push(at);
+      at = lower.indexOf(needle, at + needle.length);
+    }
+  }
+  if (hits.length === 0) return [];
+  hits.sort((a, b) => a - b);
+
+  const source = new SourceText(text, options.languageId, options.fileName);
+  const ctx = new ScanContext(source);
+  const drafts = runRecognizers(ctx, lower, hits);
+  const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
+  const merged = mergeAnnotations(ctx, drafts, annotations);
+  return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(source, draft));
+}
+
+function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {
+  const source = ctx.source;
+  const windows: [number, number][] = [];
+  for (const hit of hits) {
+    const line = source.lineOf(hit);
+    const lineStart = source.lineStart(line);
+    const lineEnd = source.lineEnd(line);
+    let start = lineStart;
+    let end = lineEnd;
+    if (lineEnd - lineStart > MAX_WHOLE_LINE) {
+      start = Math.max(lineStart, hit - WINDOW_BEFORE);
+      end = Math.min(lineEnd, hit + WINDOW_AFTER);
+    }
+    const last = windows[windows.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else windows.push([start, end]);
+  }
+  const drafts: Draft[] = [];
+  const seen = new Set<string>();
+  for (const [start, end] of windows) {
+    const windowLower = lower.slice(start, end);
+    const windowText = ctx.text.slice(start, end);
+    for (const recognizer of RECOGNIZERS) {
+      if (!recognizer.needles.some((needle) => windowLower.includes(needle))) continue;
+      const pattern = recognizer.pattern;
+      pattern.lastIndex = 0;
+      let match: RegExpExecArray | null;
+      while ((match = pattern.exec(windowText)) !== null) {
+        if (pattern.lastIndex === match.index) pattern.lastIndex++;
+        const at = start + match.index;
+        let produced: Draft | readonly Draft[] | undefined;
+        try {
+          produced = recognizer.match(ctx, match, at);
+        } catch {
+          produced = undefined; // a recogniser bug must never break detection of the rest
+        }
+        if (!produced) continue;
+        for (const draft of Array.isArray(produced) ? produced : [produced as Draft]) {
+          const key = `${draft.recognizer}:${draft.start}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          drafts.push(draft);
+        }
+      }
+    }
+  }
+  return drafts;
+}
+
+/** Attaches each annotation to the finding it annotates, or keeps it as a finding of its own. */
+function mergeAnnotations(ctx: ScanContext, drafts: Draft[], annotations: readonly ParsedAnnotation[]): Draft[] {
+  if (annotations.length === 0) return drafts;
+  const source = ctx.source;
+  const result = drafts.slice();
+  for (const annotation of annotations) {
+    let target: Draft | undefined;
+    if (annotation.trailing) {
+      // At the end of a config's line: the config starting or ending on this line.
+      target = drafts.find((d) => source.lineOf(d.end) === annotation.line)
+        ?? drafts.find((d) => source.lineOf(d.start) === annotation.line);
+    } else {
+      // On its own line: the config starting on the next line that is not blank or another comment.
+      let line = annotation.line + 1;
+      while (line < source.lineCount && line <= annotation.line + 3 && (source.lineText(line).trim() === '' || isCommentOnlyLine(ctx, line))) line++;
+      if (line < source.lineCount) target = drafts.find((d) => source.lineOf(d.start) === line);
+    }
+    if (target) mergeInto(target, annotation.draft);
+    else result.push(annotation.draft);
+  }
+  return result;
+}
+
+function mergeInto(target: Draft, annotation: Draft): void {
+  for (const [name, value] of Object.entries(annotation.params) as [ParamName, FilterParams[ParamName]][]) {
+    if (value === undefined) continue;
+    const existing = target.params[name];
+    if (existing !== undefined && target.sources[name]?.kind !== 'default') {
+      if (existing !== value) target.notes.push(`the annotation says ${name}=${String(value)} but the code states ${String(existing)}; using the code's value`);
+      continue;
+    }
+    (target.params as Record<string, unknown>)[name] = value;
+    const source = annotation.sources[name];
+    if (source) target.sources[name] = source;
+    target.unevaluated = target.unevaluated.filter((u) => u.param !== name);
+  }
+  if (annotation.recycling) {
+    if (target.recycling) target.notes.push('the annotation\'s recycle= replaces the recycling inferred from the code');
+    target.recycling = annotation.recycling;
+  }
+  target.invalid.push(...annotation.invalid);
+  target.unevaluated.push(...annotation.unevaluated);
+  target.notes.push(...annotation.notes);
+}
+
+function finalize(source: SourceText, draft: Draft): Finding {
+  let derived: LibraryDerivation = {};
+  if (draft.derive) {
+    try {
+      derived = sanitizeDerivation(draft.derive(draft.params));
+    } catch {
+      derived = {};
+    }
+  }
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(draft.params)) {
+    if (typeof value === 'number' ? Number.isFinite(value) : value !== undefined) params[name] = value;
+  }
+  const finding: Finding = {
+    range: source.range(draft.start, draft.end),
+    recognizer: draft.recognizer,
+    title: draft.title,
+    params: params as FilterParams,
+    sources: draft.sources,
+    derived,
+    ...(draft.recycling ? { recycling: draft.recycling } : {}),
+    unevaluated: draft.unevaluated,
+    ...(draft.invalid.length > 0 ? { invalid: draft.invalid } : {}),
+    ...(draft.notes.length > 0 ? { notes: draft.notes } : {}),
+  };
+  return finding;
+}
+
+function sanitizeDerivation(derived: LibraryDerivation): LibraryDerivation {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(derived)) {
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) out[key] = value;
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) out[key] = value;
+    } else if (value !== undefined) out[key] = value;
+  }
+  return out as LibraryDerivation;
+}
+
+export { ANNOTATION_ID };

@@ -1,0 +1,13 @@
+/** The shape of a recogniser: a keyword prefilter, a linear-time pattern and a matcher. */
+import type { Draft, ScanContext } from './engine';
+
+export interface Recognizer {
+  /** Stable ids of the findings it can produce (documentation and tests). */
+  readonly ids: readonly string[];
+  /** Lower-case substrings; the pattern runs on a window only when one of them occurs in it. */
+  readonly needles: readonly string[];
+  /** A global (g) regex without nested quantifiers; each match is handed to `match`. */
+  readonly pattern: RegExp;
+  /** Turns one pattern match (at absolute offset `at` in the text) into drafts, or none. */
+  match(ctx: ScanContext, match: RegExpExecArray, at: number): Draft | readonly Draft[] | undefined;
+}
