@@ -1,0 +1,639 @@
+/**
+ * The classic Bloom filter (Fan et al., paper 002, and the formulas it reviews), as math-spec.md
+ * settles them: Bloom's formula, the exact false-positive probability for colliding, non-colliding and
+ * partitioned hashing, Christensen's and Grandi's formulas as printed, Bose's bounds error ratio, the
+ * partitioned upper bound, the optimal number of hashes and sizing in every direction.
+ */
+import { CompensatedSum } from './numeric';
+
+/** How an element's k positions are chosen (math-spec: Model). */
+export type HashingModel = 'colliding' | 'noncolliding' | 'partitioned';
+
+/** The largest number of hash functions the exact models accept (cli-contract: k from 1 to 64). */
+export const MAX_HASHES = 64;
+
+/** Largest m accepted by the O(m^2) formulas evaluated as printed (Christensen, Grandi). */
+export const MAX_BITS_AS_PRINTED = 200_000;
+
+const EPSILON = Number.EPSILON;
+/** Accept plain inclusion-exclusion when its estimated relative rounding error is below this. */
+const INCLUSION_EXCLUSION_TOLERANCE = 1e-14;
+/** Truncate a positive tail once its bound is below this fraction of the running total. */
+const TAIL_TOLERANCE = 1e-18;
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+function requireBits(mBits: number, what = 'm'): void {
+  if (!Number.isSafeInteger(mBits) || mBits < 1) {
+    throw new RangeError(`${what} must be an integer from 1 to 2^53 - 1, got ${mBits}`);
+  }
+}
+
+function requireElements(n: number, what = 'n'): void {
+  if (!Number.isSafeInteger(n) || n < 0) {
+    throw new RangeError(`${what} must be an integer from 0 to 2^53 - 1, got ${n}`);
+  }
+}
+
+function requireHashes(k: number): void {
+  if (!Number.isInteger(k) || k < 1 || k > MAX_HASHES) {
+    throw new RangeError(`k must be an integer from 1 to ${MAX_HASHES}, got ${k}`);
+  }
+}
+
+function requireRealPositive(value: number, what: string): void {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${what} must be a finite number > 0, got ${value}`);
+}
+
+function requireProbability(p: number): void {
+  if (!(p > 0 && p < 1)) throw new RangeError(`p must be a probability strictly between 0 and 1, got ${p}`);
+}
+
+function requireModel(hashing: HashingModel): void {
+  if (hashing !== 'colliding' && hashing !== 'noncolliding' && hashing !== 'partitioned') {
+    throw new RangeError(`hashing must be colliding, noncolliding or partitioned, got ${String(hashing)}`);
+  }
+}
+
+function requireDistinctPositionsFit(mBits: number, k: number, hashing: HashingModel): void {
+  if (hashing !== 'colliding' && k > mBits) {
+    throw new RangeError(`${hashing} hashing needs k <= m (k distinct positions or k slices), got k = ${k} > m = ${mBits}`);
+  }
+}
+
+/** Largest k the hashing model allows for m bits. */
+function maxHashesFor(mBits: number, hashing: HashingModel): number {
+  return hashing === 'colliding' ? MAX_HASHES : Math.min(MAX_HASHES, mBits);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closed forms
+
+/**
+ * Bloom's formula (Fan et al. eq. 2): (1 - (1 - 1/m)^(kn))^k, with (1 - 1/m)^(kn) as
+ * exp(kn log1p(-1/m)) (math-spec). k and n may be real here (plots, real optimal k).
+ */
+export function bloomFalsePositiveRate(mBits: number, n: number, k: number): number {
+  requireBits(mBits);
+  if (!Number.isFinite(n) || n < 0) throw new RangeError(`n must be a finite number >= 0, got ${n}`);
+  requireRealPositive(k, 'k');
+  if (n === 0) return 0;
+  const bitSetProbability = -Math.expm1(k * n * Math.log1p(-1 / mBits)); // 1 - p', eq. 1
+  return Math.pow(bitSetProbability, k);
+}
+
+/**
+ * The partitioned filter's rate, Fan et al. eq. 19: (1 - (1 - k/m)^n)^k. An upper bound of the exact
+ * colliding rate (math-spec), exact for a partitioned filter when k divides m. For k >= m every slice
+ * has at most one bit, so the bound is 1 (n >= 1).
+ */
+export function partitionedFalsePositiveRate(mBits: number, n: number, k: number): number {
+  requireBits(mBits);
+  requireElements(n);
+  requireHashes(k);
+  if (n === 0) return 0;
+  if (k >= mBits) return 1;
+  const bitSetProbability = -Math.expm1(n * Math.log1p(-k / mBits)); // 1 - p'_partition, eq. 16
+  return Math.pow(bitSetProbability, k);
+}
+
+/**
+ * Bose et al.'s bounds error ratio as Fan et al. plot it (eq. 5-6): beta = (k/p) sqrt((ln m - c k ln p)/m),
+ * p = 1 - (1 - 1/m)^(kn), so that "f_bloom (1 + beta)" is the O()-bound with constant 1. The printed
+ * text has c = 1; the authors' code (the default here) uses c = 2. The O() constant is unspecified:
+ * this is the paper's ratio, not a guaranteed bound.
+ */
+export function boseErrorRatio(mBits: number, n: number, k: number, c = 2): number {
+  requireBits(mBits);
+  requireElements(n);
+  requireRealPositive(k, 'k');
+  if (n < 1) throw new RangeError('n must be >= 1 for Bose\'s error ratio');
+  const p = -Math.expm1(k * n * Math.log1p(-1 / mBits));
+  return (k / p) * Math.sqrt((Math.log(mBits) - c * k * Math.log(p)) / mBits);
+}
+
+/** Fan et al.'s own bounds error ratio (Fig. 3-4): (f_partitioned - f_bloom) / f_bloom. */
+export function partitionedErrorRatio(mBits: number, n: number, k: number): number {
+  if (n < 1) throw new RangeError('n must be >= 1 for the bounds error ratio');
+  return partitionedFalsePositiveRate(mBits, n, k) / bloomFalsePositiveRate(mBits, n, k) - 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exact colliding rate in O(k^2) (math-spec: "The exact rate in O(k^2)")
+
+/**
+ * A_i for i = 0..maxI: the probability that i given bits are all set after `balls` uniform balls
+ * (colliding hashing, kn balls) into m bits. math-spec: A_i = sum_j (-1)^j C(i,j) (1 - j/m)^balls; used
+ * when well conditioned, else the positive-terms recipe. Requires maxI <= m.
+ */
+export function allSetProbabilities(mBits: number, balls: number, maxI: number): Float64Array {
+  const allSet = new Float64Array(maxI + 1);
+  allSet[0] = 1;
+  if (balls === 0 || maxI === 0) return allSet;
+  // q_j = (1 - j/m)^balls; exponent x_j kept for the error estimate.
+  const exponent = new Float64Array(maxI + 1);
+  const q = new Float64Array(maxI + 1);
+  for (let j = 0; j <= maxI; j++) {
+    exponent[j] = j === 0 ? 0 : balls * Math.log1p(-j / mBits);
+    q[j] = j >= mBits ? 0 : Math.exp(exponent[j]);
+  }
+  const unstable: number[] = [];
+  for (let i = 1; i <= maxI; i++) {
+    if (i > balls) { allSet[i] = 0; continue; } // fewer balls than bits: exactly 0
+    const sum = new CompensatedSum();
+    let magnitude = 0; // sum_j C(i,j) q_j (1 + 2|x_j|): bounds the rounding error of the alternating sum
+    let binomial = 1;
+    for (let j = 0; j <= i; j++) {
+      const term = binomial * q[j];
+      sum.add(j % 2 === 0 ? term : -term);
+      magnitude += term * (1 + 2 * Math.abs(exponent[j]));
+      binomial = (binomial * (i - j)) / (j + 1);
+    }
+    const value = sum.value;
+    if (value > 0 && (magnitude * 4 * EPSILON) / value < INCLUSION_EXCLUSION_TOLERANCE) allSet[i] = value;
+    else { allSet[i] = Math.max(0, Math.min(1, value)); unstable.push(i); }
+  }
+  if (unstable.length > 0) positiveAllSet(mBits, balls, unstable, allSet);
+  return allSet;
+}
+
+/**
+ * math-spec's stable recipe: A_i = sum_{t >= i} Binom(balls, i/m)(t) Cover(t, i), where Cover(t, i) is the
+ * probability that t uniform balls cover all of i bins. Cover is advanced over t for every i at once by
+ * the positive recurrence Cover(t+1, i) = Cover(t, i) + (1 - 1/i)^t Cover(t, i-1) (equivalent to
+ * math-spec's DP, from Cover(t, i) = i! S2(t, i) / i^t). Overwrites allSet[i] for the listed i.
+ */
+function positiveAllSet(mBits: number, balls: number, indices: readonly number[], allSet: Float64Array): void {
+  const maxI = Math.max(...indices);
+  const cover = new Float64Array(maxI + 1);
+  const missPower = new Float64Array(maxI + 1); // (1 - 1/i)^t
+  cover[0] = 1;
+  missPower.fill(1);
+  const pmf = new Float64Array(maxI + 1); // Binom(balls, i/m)(t) for the current t
+  const sums = indices.map(() => 0);
+  const active = indices.map(() => true);
+  let remaining = indices.length;
+  const maxSteps = 1_000_000;
+  for (let t = 0; remaining > 0; t++) {
+    if (t > maxSteps) return; // never reached in the regime that needs this recipe; keep the fallback values
+    for (let a = 0; a < indices.length; a++) {
+      if (!active[a]) continue;
+      const i = indices[a];
+      if (t < i) continue;
+      if (i === mBits) {
+        // q = 1: all balls land in the i bits; A_m = Cover(balls, m).
+        if (t === balls) { allSet[i] = cover[i]; active[a] = false; remaining--; }
+        else if (balls > maxSteps) { active[a] = false; remaining--; }
+        continue;
+      }
+      if (t === i) {
+        // Binom(balls, q)(i) = prod_{j<i} (balls - j) q / (j + 1) * (1 - q)^(balls - i)
+        const q = i / mBits;
+        let start = Math.exp((balls - i) * Math.log1p(-q));
+        for (let j = 0; j < i; j++) start *= ((balls - j) * q) / (j + 1);
+        if (!Number.isFinite(start) || start === 0) { active[a] = false; remaining--; continue; } // keep fallback
+        pmf[i] = start;
+      }
+      const term = pmf[i] * cover[i];
+      sums[a] += term;
+      const ratio = ((balls - t) / (t + 1)) * (i / (mBits - i)); // pmf(t+1) / pmf(t)
+      const tailBound = ratio < 1 ? (pmf[i] * ratio) / (1 - ratio) : Infinity;
+      if (t + 1 > balls || tailBound <= TAIL_TOLERANCE * sums[a]) {
+        allSet[i] = Math.min(1, sums[a]);
+        active[a] = false;
+        remaining--;
+        continue;
+      }
+      pmf[i] *= ratio;
+    }
+    // Advance Cover to t + 1 (descending i keeps Cover(t, i - 1) available).
+    for (let i = maxI; i >= 1; i--) {
+      cover[i] += missPower[i] * cover[i - 1];
+      missPower[i] *= 1 - 1 / i;
+    }
+  }
+}
+
+/**
+ * w_i * m^(k-i) for i = 0..min(k, m): with w_i = S2(k, i) m(m-1)...(m-i+1) / m^k the probability that
+ * k uniform positions hit exactly i distinct bits (math-spec). Scaled so nothing underflows; built by
+ * the positive DP u_{t+1}(d) = d u_t(d) + (1 - (d-1)/m) u_t(d-1).
+ */
+function scaledDistinctHits(mBits: number, k: number): Float64Array {
+  const maxI = Math.min(k, mBits);
+  const u = new Float64Array(maxI + 1);
+  u[0] = 1;
+  for (let t = 0; t < k; t++) {
+    for (let d = Math.min(t + 1, maxI); d >= 1; d--) u[d] = d * u[d] + ((mBits - d + 1) / mBits) * u[d - 1];
+    u[0] = 0;
+  }
+  return u;
+}
+
+/** The probability that k uniform positions hit exactly i distinct bits of m, for i = 0..min(k, m). */
+export function distinctHitProbabilities(mBits: number, k: number): Float64Array {
+  requireBits(mBits);
+  requireHashes(k);
+  const u = scaledDistinctHits(mBits, k);
+  let scale = 1;
+  for (let i = k; i > u.length - 1; i--) scale /= mBits;
+  for (let i = u.length - 1; i >= 0; i--) { u[i] *= scale; scale /= mBits; }
+  return u;
+}
+
+/** math-spec: f_exact = sum_i w_i A_i (colliding). */
+function exactColliding(mBits: number, n: number, k: number): number {
+  if (n === 0) return 0;
+  const balls = k * n;
+  const maxI = Math.min(k, mBits);
+  const allSet = allSetProbabilities(mBits, balls, maxI);
+  const u = scaledDistinctHits(mBits, k);
+  let scale = 1; // m^(i - k)
+  for (let i = k; i > maxI; i--) scale /= mBits;
+  const total = new CompensatedSum();
+  for (let i = maxI; i >= 1; i--) {
+    total.add(u[i] * scale * allSet[i]);
+    scale /= mBits;
+  }
+  return Math.min(1, total.value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Non-colliding and partitioned
+
+/** ln of C(m-j, k)/C(m, k) = sum_{l<k} log1p(-j/(m-l)): an element's k distinct bits avoid j given bits. */
+function lnAvoidProbability(mBits: number, k: number, j: number): number {
+  if (j > mBits - k) return -Infinity;
+  let s = 0;
+  for (let l = 0; l < k; l++) s += Math.log1p(-j / (mBits - l));
+  return s;
+}
+
+/**
+ * Non-colliding (math-spec): f = sum_j (-1)^j C(k,j) (C(m-j,k)/C(m,k))^n, evaluated stably. When the
+ * alternating sum is ill conditioned: condition on the number e ~ Binom(n, pi) of elements that hit the
+ * query's k bits at all, and follow the number of covered query bits with a positive Markov chain.
+ */
+function exactNoncolliding(mBits: number, n: number, k: number): number {
+  if (n === 0) return 0;
+  const sum = new CompensatedSum();
+  let magnitude = 0;
+  let binomial = 1;
+  for (let j = 0; j <= k; j++) {
+    const exponent = n * lnAvoidProbability(mBits, k, j);
+    const term = binomial * (exponent === -Infinity ? 0 : Math.exp(exponent));
+    sum.add(j % 2 === 0 ? term : -term);
+    if (term > 0) magnitude += term * (1 + 2 * Math.abs(exponent));
+    binomial = (binomial * (k - j)) / (j + 1);
+  }
+  const alternating = sum.value;
+  if (alternating > 0 && (magnitude * 4 * EPSILON) / alternating < INCLUSION_EXCLUSION_TOLERANCE) return Math.min(1, alternating);
+  const positive = noncollidingPositive(mBits, n, k);
+  return positive ?? Math.max(0, Math.min(1, alternating));
+}
+
+function binomialTable(size: number): Float64Array[] {
+  const table: Float64Array[] = [];
+  for (let a = 0; a <= size; a++) {
+    const row = new Float64Array(size + 1);
+    row[0] = 1;
+    for (let b = 1; b <= a; b++) row[b] = table[a - 1][b - 1] + (b <= a - 1 ? table[a - 1][b] : 0);
+    table.push(row);
+  }
+  return table;
+}
+
+function noncollidingPositive(mBits: number, n: number, k: number): number | undefined {
+  const choose = binomialTable(k);
+  // H(h) = C(k,h) C(m-k,k-h) / C(m,k): an element's k distinct bits hit h of the query's k bits.
+  //      = C(k,h) k!/(k-h)! prod_{l<k-h} (1 - k/(m-l)) / prod_{l=k-h}^{k-1} (m-l)
+  const hits = new Float64Array(k + 1);
+  for (let h = 0; h <= k; h++) {
+    if (k - h > mBits - k) continue; // C(m-k, k-h) = 0
+    let value = choose[k][h];
+    for (let l = k - h; l < k; l++) value *= (l + 1) / (mBits - l); // k!/(k-h)! / prod (m-l)
+    let lnAvoid = 0;
+    for (let l = 0; l < k - h; l++) lnAvoid += Math.log1p(-k / (mBits - l));
+    hits[h] = value * Math.exp(lnAvoid);
+  }
+  const hitSum = new CompensatedSum();
+  for (let h = 1; h <= k; h++) hitSum.add(hits[h]);
+  const hitProbability = hitSum.value; // pi, a positive sum (no 1 - r cancellation)
+  const missProbability = hits[0];
+  const lnMissProbability = lnAvoidProbability(mBits, k, k); // ln(1 - pi), without rounding 1 - pi first
+  // Transition of the number c of covered query bits for one element that hits h >= 1 of them.
+  const transition: Float64Array[] = [];
+  for (let c = 0; c <= k; c++) {
+    const row = new Float64Array(k + 1);
+    for (let h = 1; h <= k; h++) {
+      if (hits[h] === 0) continue;
+      const weight = hits[h] / hitProbability / choose[k][h];
+      for (let d = Math.max(0, h - c); d <= Math.min(h, k - c); d++) row[c + d] += weight * choose[k - c][d] * choose[c][h - d];
+    }
+    transition.push(row);
+  }
+  // e ~ Binom(n, pi); start at e = 0 with (1 - pi)^n.
+  let pmf: number;
+  if (missProbability === 0) pmf = 0;
+  else pmf = Math.exp(n * lnMissProbability);
+  if (missProbability > 0 && pmf === 0) return undefined; // heavily loaded: inclusion-exclusion is fine there
+  if (missProbability === 0 && n > 100_000) return undefined;
+  let state = new Float64Array(k + 1);
+  state[0] = 1;
+  let next = new Float64Array(k + 1);
+  let total = 0;
+  const odds = missProbability === 0 ? Infinity : hitProbability / missProbability;
+  for (let e = 0; e <= n; e++) {
+    if (missProbability === 0) pmf = e === n ? 1 : 0;
+    total += pmf * state[k];
+    const ratio = ((n - e) / (e + 1)) * odds;
+    if (missProbability > 0) {
+      const tailBound = ratio < 1 ? (pmf * ratio) / (1 - ratio) : Infinity;
+      if (e >= n || (tailBound <= TAIL_TOLERANCE * total && total > 0)) break;
+      if (e > 1_000_000) return undefined;
+      pmf *= ratio;
+    }
+    if (e === n) break;
+    next.fill(0);
+    for (let c = 0; c <= k; c++) {
+      const weight = state[c];
+      if (weight === 0) continue;
+      const row = transition[c];
+      for (let c2 = c; c2 <= k; c2++) next[c2] += weight * row[c2];
+    }
+    [state, next] = [next, state];
+  }
+  return Math.min(1, total);
+}
+
+/**
+ * Slice sizes of a partitioned filter: k slices, m mod k of them one bit larger (exactly m/k each
+ * when k divides m).
+ */
+export function partitionSliceSizes(mBits: number, k: number): { readonly smallSlice: number; readonly largeSlices: number } {
+  return { smallSlice: Math.floor(mBits / k), largeSlices: mBits % k };
+}
+
+/** Exact partitioned rate: prod over slices of (1 - (1 - 1/s)^n); eq. 19 when k divides m. */
+function exactPartitioned(mBits: number, n: number, k: number): number {
+  if (n === 0) return 0;
+  const { smallSlice, largeSlices } = partitionSliceSizes(mBits, k);
+  const sliceRate = (size: number): number => (size === 1 ? 1 : -Math.expm1(n * Math.log1p(-1 / size)));
+  return Math.pow(sliceRate(smallSlice), k - largeSlices) * Math.pow(sliceRate(smallSlice + 1), largeSlices);
+}
+
+/**
+ * The exact false-positive probability of a plain filter with m bits, n elements and k hashes.
+ * colliding (default, the papers' model): f = E[(X/m)^k] = Christensen eq. 7 = Grandi eq. 8, computed by
+ * math-spec's stable O(k^2) recipe (cost independent of m and n). noncolliding: k distinct positions per
+ * element and query. partitioned: k slices of m/k bits (m mod k slices one bit larger when k does not
+ * divide m). Results below about 1e-300 lose relative precision (subnormal) and underflow to 0.
+ */
+export function exactFalsePositiveRate(mBits: number, n: number, k: number, hashing: HashingModel = 'colliding'): number {
+  requireBits(mBits);
+  requireElements(n);
+  requireHashes(k);
+  requireModel(hashing);
+  requireDistinctPositionsFit(mBits, k, hashing);
+  if (hashing === 'colliding') return exactColliding(mBits, n, k);
+  if (hashing === 'noncolliding') return exactNoncolliding(mBits, n, k);
+  return exactPartitioned(mBits, n, k);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formulas as printed (independent checks for moderate m; O(m^2), and they lose digits to cancellation
+// unless the filter is heavily loaded)
+
+function lnFactorials(size: number): Float64Array {
+  const table = new Float64Array(size + 1);
+  for (let i = 2; i <= size; i++) table[i] = table[i - 1] + Math.log(i);
+  return table;
+}
+
+function requirePrintedDomain(mBits: number, n: number, k: number): void {
+  requireBits(mBits);
+  requireElements(n);
+  requireHashes(k);
+  if (mBits > MAX_BITS_AS_PRINTED) throw new RangeError(`the printed formula costs O(m^2): m must be <= ${MAX_BITS_AS_PRINTED}, got ${mBits}`);
+}
+
+/**
+ * Christensen et al.'s formula exactly as Fan et al. print it (eq. 7), in double precision:
+ * m!/m^(k(n+1)) sum_{i=1..m} sum_{j=1..i} (-1)^(i-j) j^(kn) i^k / ((m-i)! j! (i-j)!).
+ * O(m^2) terms; accurate only while the alternating inner sums do not cancel (small m or heavy load).
+ */
+export function christensenFalsePositiveRate(mBits: number, n: number, k: number): number {
+  requirePrintedDomain(mBits, n, k);
+  if (n === 0) return 0;
+  const lnFactorial = lnFactorials(mBits);
+  const kn = k * n;
+  const lnPrefix = lnFactorial[mBits] - k * (n + 1) * Math.log(mBits);
+  const lnJ = new Float64Array(mBits + 1); // kn ln j - ln j!
+  for (let j = 1; j <= mBits; j++) lnJ[j] = kn * Math.log(j) - lnFactorial[j];
+  const total = new CompensatedSum();
+  for (let i = 1; i <= mBits; i++) {
+    const lnOuter = lnPrefix + k * Math.log(i) - lnFactorial[mBits - i];
+    for (let j = 1; j <= i; j++) {
+      const term = Math.exp(lnOuter + lnJ[j] - lnFactorial[i - j]);
+      total.add((i - j) % 2 === 0 ? term : -term);
+    }
+  }
+  return total.value;
+}
+
+/**
+ * Grandi's formula as printed (Fan et al. eq. 8), in double precision:
+ * sum_{x=0..m} (x/m)^k C(m,x) sum_{j=0..x} (-1)^j C(x,j) ((x-j)/m)^(kn). O(m^2); same caveats as Christensen's.
+ */
+export function grandiFalsePositiveRate(mBits: number, n: number, k: number): number {
+  requirePrintedDomain(mBits, n, k);
+  if (n === 0) return 0;
+  const lnFactorial = lnFactorials(mBits);
+  const kn = k * n;
+  const lnM = Math.log(mBits);
+  const total = new CompensatedSum();
+  for (let x = 1; x <= mBits; x++) {
+    const lnOuter = k * (Math.log(x) - lnM) + lnFactorial[mBits] - lnFactorial[x] - lnFactorial[mBits - x];
+    for (let j = 0; j < x; j++) {
+      const term = Math.exp(lnOuter + lnFactorial[x] - lnFactorial[j] - lnFactorial[x - j] + kn * (Math.log(x - j) - lnM));
+      total.add(j % 2 === 0 ? term : -term);
+    }
+  }
+  return total.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optimal k
+
+/** Bloom's optimal k (Fan et al. eq. 9): (m/n) ln 2, the real argmin of (1 - e^(-kn/m))^k. */
+export function bloomOptimalK(mBits: number, n: number): number {
+  requireBits(mBits);
+  requireRealPositive(n, 'n');
+  return (mBits / n) * Math.LN2;
+}
+
+/**
+ * The entropy-based optimal k (Fan et al. eq. 15): -ln 2 / (n ln(1 - 1/m)), the exact real argmin of
+ * Bloom's eq. 2 (math-spec). Slightly below Bloom's k*.
+ */
+export function entropyOptimalK(mBits: number, n: number): number {
+  requireBits(mBits);
+  requireRealPositive(n, 'n');
+  if (mBits === 1) return 0; // (1 - 1/m) = 0: every k gives f = 1; the formula's limit is 0
+  return Math.LN2 / (-n * Math.log1p(-1 / mBits));
+}
+
+export interface BestK {
+  /** The integer k >= 1 minimising the exact rate (ties go to the smaller k). */
+  readonly k: number;
+  readonly falsePositiveRate: number;
+  /** True when k is the largest allowed (MAX_HASHES, or m for distinct-position models): the unconstrained optimum may be larger. */
+  readonly atLimit: boolean;
+}
+
+/**
+ * The best integer number of hashes by the exact rate (math-spec: unimodal in k; ties to the smaller k).
+ * Starts at the entropy k* and walks downhill.
+ */
+export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = 'colliding'): BestK {
+  requireBits(mBits);
+  requireElements(n);
+  requireModel(hashing);
+  const kMax = maxHashesFor(mBits, hashing);
+  if (n === 0) return { k: 1, falsePositiveRate: 0, atLimit: kMax === 1 };
+  const rate = (k: number): number => exactFalsePositiveRate(mBits, n, k, hashing);
+  const estimate = entropyOptimalK(mBits, n);
+  let k = Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)));
+  let best = rate(k);
+  // Downhill (ties move down: the smaller k wins).
+  while (k > 1) {
+    const lower = rate(k - 1);
+    if (lower > best) break;
+    k--;
+    best = lower;
+  }
+  if (k === Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)))) {
+    while (k < kMax) {
+      const higher = rate(k + 1);
+      if (!(higher < best)) break;
+      k++;
+      best = higher;
+    }
+  }
+  return { k, falsePositiveRate: best, atLimit: k === kMax };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizing (cli-contract `size`)
+
+export interface SizeForRate {
+  readonly mBits: number;
+  readonly k: number;
+  readonly falsePositiveRate: number;
+}
+
+/** Smallest integer x in (lo, hi] with ok(x), given !ok(lo) and ok(hi) and ok monotone. */
+function smallestPassing(lo: number, hi: number, ok: (x: number) => boolean): number {
+  while (hi - lo > 1) {
+    const mid = Math.floor(lo + (hi - lo) / 2);
+    if (ok(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * The textbook answer: m = -n ln p / (ln 2)^2 and k = (m/n) ln 2 = -log2 p. mBits and k are rounded
+ * (ceil, round to >= 1); realMBits and realK are the unrounded values.
+ */
+export function textbookSize(n: number, p: number): { readonly mBits: number; readonly k: number; readonly realMBits: number; readonly realK: number } {
+  requireRealPositive(n, 'n');
+  requireProbability(p);
+  const realMBits = (-n * Math.log(p)) / (Math.LN2 * Math.LN2);
+  const realK = -Math.log2(p);
+  return { mBits: Math.ceil(realMBits), k: Math.max(1, Math.round(realK)), realMBits, realK };
+}
+
+/**
+ * The smallest integer m for which some integer k (1..64) gives exact FP <= p, with the best such k
+ * (cli-contract `size --n --p`). Bisection on m from a bracket around the textbook size.
+ */
+export function sizeForElementsAndRate(n: number, p: number, hashing: HashingModel = 'colliding'): SizeForRate {
+  requireElements(n);
+  if (n < 1) throw new RangeError(`n must be >= 1, got ${n}`);
+  requireProbability(p);
+  requireModel(hashing);
+  const ok = (mBits: number): boolean => bestIntegerK(mBits, n, hashing).falsePositiveRate <= p;
+  const textbook = (-n * Math.log(p)) / (Math.LN2 * Math.LN2);
+  const [lo, hi] = bracketIncreasing(textbook, 1, ok, 'bits');
+  const mBits = smallestPassing(lo, hi, ok);
+  const best = bestIntegerK(mBits, n, hashing);
+  return { mBits, k: best.k, falsePositiveRate: best.falsePositiveRate };
+}
+
+/**
+ * A bracket [lo, hi] with !ok(lo) (lo may be floor - 1, where ok is false by definition) and ok(hi), for
+ * ok monotone non-decreasing in x, around an estimate.
+ */
+function bracketIncreasing(estimate: number, floor: number, ok: (x: number) => boolean, unit: string): [number, number] {
+  const limit = Number.MAX_SAFE_INTEGER;
+  let hi = Math.min(limit, Math.max(floor, Math.ceil(estimate * 1.02) + 64));
+  while (!ok(hi)) {
+    if (hi >= limit) throw new RangeError(`the answer needs more than 2^53 - 1 ${unit}`);
+    hi = Math.min(limit, Math.ceil(hi * 1.5));
+  }
+  let lo = Math.max(floor - 1, Math.min(hi - 1, Math.floor(estimate * 0.9)));
+  while (lo >= floor && ok(lo)) { hi = lo; lo = Math.max(floor - 1, Math.floor(lo / 2)); }
+  return [lo, hi];
+}
+
+export interface ElementsForRate {
+  readonly n: number;
+  readonly k: number;
+  readonly falsePositiveRate: number;
+}
+
+/**
+ * The largest n for which some integer k gives exact FP <= p in m bits (cli-contract `size --m --p`),
+ * with the best k. n = 0 (k = 1, rate 0) when not even one element fits.
+ */
+export function maxElementsForBitsAndRate(mBits: number, p: number, hashing: HashingModel = 'colliding'): ElementsForRate {
+  requireBits(mBits);
+  requireProbability(p);
+  requireModel(hashing);
+  const fits = (n: number): boolean => bestIntegerK(mBits, n, hashing).falsePositiveRate <= p;
+  if (!fits(1)) return { n: 0, k: 1, falsePositiveRate: 0 };
+  const estimate = (mBits * Math.LN2 * Math.LN2) / -Math.log(p);
+  // "too many" is monotone increasing in n: find the smallest n that does not fit.
+  const tooMany = (n: number): boolean => !fits(n);
+  let hi = Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(estimate * 1.1) + 2);
+  while (!tooMany(hi)) {
+    if (hi >= Number.MAX_SAFE_INTEGER) throw new RangeError('the answer is more than 2^53 - 1 elements');
+    hi = Math.min(Number.MAX_SAFE_INTEGER, hi * 2);
+  }
+  let lo = Math.max(1, Math.min(hi - 1, Math.floor(estimate * 0.9)));
+  while (lo > 1 && tooMany(lo)) { hi = lo; lo = Math.max(1, Math.floor(lo / 2)); }
+  const n = smallestPassing(lo, hi, tooMany) - 1;
+  const best = bestIntegerK(mBits, n, hashing);
+  return { n, k: best.k, falsePositiveRate: best.falsePositiveRate };
+}
+
+/**
+ * The smallest integer m for which k hashes give exact FP <= p with n elements
+ * (cli-contract `size --n --p --k`).
+ */
+export function sizeForElementsRateAndK(n: number, p: number, k: number, hashing: HashingModel = 'colliding'): { readonly mBits: number; readonly falsePositiveRate: number } {
+  requireElements(n);
+  if (n < 1) throw new RangeError(`n must be >= 1, got ${n}`);
+  requireProbability(p);
+  requireHashes(k);
+  requireModel(hashing);
+  const floor = hashing === 'colliding' ? 1 : k;
+  const ok = (mBits: number): boolean => exactFalsePositiveRate(mBits, n, k, hashing) <= p;
+  // Bloom's approximation (1 - e^(-kn/m))^k = p gives m = kn / -ln(1 - p^(1/k)); the exact m is close.
+  const estimate = (k * n) / -Math.log(-Math.expm1(Math.log(p) / k));
+  const [lo, hi] = bracketIncreasing(estimate, floor, ok, 'bits');
+  const mBits = smallestPassing(lo, hi, ok);
+  return { mBits, falsePositiveRate: exactFalsePositiveRate(mBits, n, k, hashing) };
+}
