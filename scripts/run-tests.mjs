@@ -5,7 +5,7 @@ import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const only = process.argv.includes('--unit') ? 'unit' : process.argv.includes('--integration') ? 'integration' : 'all';
+const only = ['unit', 'integration', 'e2e'].find((phase) => process.argv.includes(`--${phase}`)) ?? 'all';
 
 function filesUnder(dir, suffix) {
   if (!existsSync(dir)) return [];
@@ -19,15 +19,30 @@ function filesUnder(dir, suffix) {
 let passed = 0;
 let failed = 0;
 
-if (only !== 'integration') {
+async function runMocha(dir, suffix) {
   const mocha = new Mocha({ timeout: 60_000, reporter: 'spec' });
-  for (const file of filesUnder('out/test/unit', '.test.js')) mocha.addFile(resolve(file));
+  for (const file of filesUnder(dir, suffix)) mocha.addFile(resolve(file));
   const runner = await new Promise((done) => { const r = mocha.run(() => done(r)); });
   passed += runner.stats.passes;
   failed += runner.stats.failures;
 }
 
-if (only !== 'unit') {
+if (only === 'all' || only === 'integration' || only === 'e2e') {
+  // A real VS Code (code-server) and Chromium, installed once into .vscode-test/ (idempotent).
+  const setup = spawnSync(process.execPath, ['scripts/setup-code-server.mjs'], { stdio: 'inherit' });
+  if (setup.status !== 0) {
+    console.error('could not install code-server for the integration tests');
+    process.exit(1);
+  }
+}
+
+if (only === 'all' || only === 'unit') {
+  console.log('\n# unit tests (node)');
+  await runMocha('out/test/unit', '.test.js');
+}
+
+if (only === 'all' || only === 'integration') {
+  console.log('\n# integration tests (inside a real VS Code extension host)');
   // The integration launcher prints its own counts as a JSON line starting with "INTEGRATION-RESULT ".
   const child = spawnSync(process.execPath, ['out/test/integration/runIntegration.js'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(child.stdout ?? '');
@@ -41,6 +56,11 @@ if (only !== 'unit') {
     console.error(`integration tests did not complete (exit status ${child.status})`);
     failed += line ? 0 : 1;
   }
+}
+
+if (only === 'all' || only === 'e2e') {
+  console.log('\n# e2e tests (a real VS Code workbench in Chromium)');
+  await runMocha('out/test/e2e', '.e2e.test.js');
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

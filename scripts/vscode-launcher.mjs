@@ -4,7 +4,9 @@
 // the tests in a real VS Code (code-server + Chromium), exiting with the tests' exit code.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCodeServer, workbenchUrl, launchBrowser, REPO_ROOT } from './code-server.mjs';
+import codeServer from './code-server.cjs';
+
+const { startCodeServer, workbenchUrl, launchBrowser, REPO_ROOT } = codeServer;
 
 const args = process.argv.slice(2);
 const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -1,19 +1,19 @@
 // Starts a real VS Code (code-server, installed by scripts/setup-code-server.mjs) and drives Debian's
 // Chromium with playwright-core. Used by the integration-test launcher, the e2e tests and the demo.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+'use strict';
+const { spawn } = require('node:child_process');
+const { createServer } = require('node:net');
+const { existsSync, mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CODE_SERVER_ENTRY = join(REPO_ROOT, '.vscode-test/code-server/node_modules/code-server/out/node/entry.js');
-export const CHROMIUM = process.env.BLOOM_LENS_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+const REPO_ROOT = resolve(__dirname, '..');
+const CODE_SERVER_ENTRY = join(REPO_ROOT, '.vscode-test/code-server/node_modules/code-server/out/node/entry.js');
+const CHROMIUM = process.env.BLOOM_LENS_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
-export function freePort() {
+function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -29,7 +29,7 @@ export function freePort() {
  * Starts code-server on 127.0.0.1 and resolves once it answers HTTP.
  * Returns { port, origin, stop() }.
  */
-export async function startCodeServer({ userDataDir, extensionsDir, port, log = () => {}, settings = {} } = {}) {
+async function startCodeServer({ userDataDir, extensionsDir, port, log = () => {}, settings = {} } = {}) {
   if (!existsSync(CODE_SERVER_ENTRY)) {
     throw new Error(`code-server is not installed; run "npm run setup:vscode" first (${CODE_SERVER_ENTRY} missing)`);
   }
@@ -47,6 +47,8 @@ export async function startCodeServer({ userDataDir, extensionsDir, port, log = 
     'extensions.autoUpdate': false,
     'update.mode': 'none',
     'editor.hover.delay': 150,
+    'git.openRepositoryInParentFolders': 'never',
+    'git.enabled': false,
     'workbench.colorTheme': 'Default Dark Modern',
     ...settings,
   }, null, 2));
@@ -78,7 +80,7 @@ function stopProcess(child) {
 }
 
 /** The workbench URL for a folder, optionally running extension tests (payload as VS Code's web test runner uses it). */
-export function workbenchUrl({ origin, port, folder, extensionDevelopmentPath, extensionTestsPath }) {
+function workbenchUrl({ origin, port, folder, extensionDevelopmentPath, extensionTestsPath }) {
   const params = new URLSearchParams({ folder });
   const payload = [];
   const remote = (path) => `vscode-remote://127.0.0.1:${port}${resolve(path)}`;
@@ -88,7 +90,9 @@ export function workbenchUrl({ origin, port, folder, extensionDevelopmentPath, e
   return `${origin}/?${params.toString()}`;
 }
 
-export async function launchBrowser() {
-  const { chromium } = await import('playwright-core');
+async function launchBrowser() {
+  const { chromium } = require('playwright-core');
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
+
+module.exports = { REPO_ROOT, CODE_SERVER_ENTRY, CHROMIUM, CHROMIUM_ARGS, freePort, startCodeServer, workbenchUrl, launchBrowser };

@@ -1,0 +1,21 @@
+/** Bloom Lens: VS Code glue only. Everything shown comes from src/analysis. */
+import * as vscode from 'vscode';
+import { FilterHoverProvider } from './hover';
+import { ReportStore } from './reports';
+
+/** Every document that has text: files, unsaved buffers and virtual workspaces. */
+export const DOCUMENT_SELECTOR: vscode.DocumentSelector = [
+  { scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-vfs' }, { scheme: 'vscode-remote' },
+];
+
+export function activate(context: vscode.ExtensionContext): void {
+  const store = new ReportStore();
+  context.subscriptions.push(
+    store,
+    vscode.languages.registerHoverProvider(DOCUMENT_SELECTOR, new FilterHoverProvider(store)),
+  );
+}
+
+export function deactivate(): void {
+  // Nothing to release beyond the subscriptions.
+}

@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { bloomFalsePositiveRate, exactFalsePositiveRate } from '../../../src/core/classic';
+import { formatProbability } from '../../../src/analysis/format';
+
+const workspace = path.resolve(__dirname, '../../../../test/integration/workspace');
+
+async function hoverText(file: string, position: vscode.Position): Promise<string> {
+  const document = await vscode.workspace.openTextDocument(path.join(workspace, file));
+  await vscode.window.showTextDocument(document);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+  return hovers.flatMap((hover) => hover.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+describe('hover over a bloom-lens annotation', () => {
+  it('activates the extension', async () => {
+    const extension = vscode.extensions.getExtension('bloom-lens.bloom-lens');
+    assert.ok(extension, 'the extension is installed in the development host');
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+
+  it('shows the exact and Bloom false-positive rates computed by the core', async () => {
+    const text = await hoverText('annotated.txt', new vscode.Position(2, 12));
+    assert.match(text, /Bloom Lens/);
+    const exact = formatProbability(exactFalsePositiveRate(9585059, 1000000, 7));
+    const bloom = formatProbability(bloomFalsePositiveRate(9585059, 1000000, 7));
+    assert.ok(text.includes(`FP at capacity (exact) | ${exact}`), `hover has the exact FP ${exact}:\n${text}`);
+    assert.ok(text.includes(`FP at capacity (Bloom's formula) | ${bloom}`), `hover has Bloom's FP ${bloom}:\n${text}`);
+    assert.match(text, /9\.59 Mbit/);
+  });
+
+  it('shows nothing on the prose around it', async () => {
+    const text = await hoverText('annotated.txt', new vscode.Position(0, 5));
+    assert.doesNotMatch(text, /Bloom Lens/);
+  });
+});
