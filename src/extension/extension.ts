@@ -1,5 +1,6 @@
 /** Bloom Lens: VS Code glue only. Everything shown comes from src/analysis. */
 import * as vscode from 'vscode';
+import { registerDesigner } from './designer';
 import { FilterHoverProvider } from './hover';
 import { ReportStore } from './reports';
 
@@ -14,6 +15,7 @@ export function activate(context: vscode.ExtensionContext): void {
     store,
     vscode.languages.registerHoverProvider(DOCUMENT_SELECTOR, new FilterHoverProvider(store)),
   );
+  registerDesigner(context, store);
 }
 
 export function deactivate(): void {
