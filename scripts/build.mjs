@@ -22,8 +22,12 @@ const builds = [
     define: { 'process.env.BLOOM_LENS_WEB': '"1"' } },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
 ];
+// The designer panel's UI and its Web Worker (heavy models off the UI thread).
 if (existsSync('webview/main.ts')) {
   builds.push({ ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' });
+}
+if (existsSync('webview/worker.ts')) {
+  builds.push({ ...common, entryPoints: ['webview/worker.ts'], outfile: 'dist/webviewWorker.js', platform: 'browser', format: 'iife' });
 }
 if (withTests) {
   rmSync('out', { recursive: true, force: true });
