@@ -253,8 +253,8 @@ export function countingDecisionCosts(
   let falseNegatives = 0;
   const perClass = classes.map((c, i) => {
     const threshold = Math.min(Number(thresholds[i]), Number.MAX_SAFE_INTEGER);
-    const memberNegative = probabilityBelow(members, threshold);
-    const nonMemberPositive = probabilityAtLeast(nonMembers, threshold);
+    const memberNegative = Math.min(1, probabilityBelow(members, threshold)); // rounding can pass 1 by ~1e-16
+    const nonMemberPositive = Math.min(1, probabilityAtLeast(nonMembers, threshold));
     falsePositives += c.queries * (1 - c.prior) * nonMemberPositive;
     falseNegatives += c.queries * c.prior * memberNegative;
     return { prior: c.prior, productThreshold: thresholds[i], memberNegative, nonMemberPositive };
