@@ -1,6 +1,34 @@
-import { Command, UsageError } from '../args';
+/** `bloom-lens cbf`: counting Bloom filters (cli-contract.md); the correct rate (Fan et al. section 5). */
+import { Command, hasFlag, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
+import { countingCorrectRate } from '../../core/counting';
+import { asUsageError, formatCount, rejectPositional } from './fp';
 
-/** Placeholder until the 'cbf' command lands (see its issue). */
-export const cbfCommand: Command = () => {
-  throw new UsageError('the "cbf" command is not available in this build yet');
+export const cbfCommand: Command = (args) => {
+  rejectUnknownFlags(args, ['m', 'n', 'k', 'counters', 'prior', 'alpha']);
+  rejectPositional(args);
+  const m = requireNumber(args, 'm', { ...RULES.bits, describe: 'an integer number of counters >= 1' });
+  const n = requireNumber(args, 'n', RULES.positiveElements);
+  const k = requireNumber(args, 'k', RULES.hashes);
+  if (hasFlag(args, 'counters') || hasFlag(args, 'prior') || hasFlag(args, 'alpha')) {
+    throw new UsageError('membership from counters (--counters, --prior, --alpha) is not available in this build yet; use --m --n --k for the correct rate');
+  }
+  return asUsageError(() => {
+    const rate = countingCorrectRate(m, n, k);
+    const json = { m, n, k, correctRate: { lower: rate.lower, upper: rate.upper, exact: rate.exact, paperExact: rate.paperExact } };
+    const text = table([
+      ['filter', `m = ${formatCount(m)} counters, n = ${formatCount(n)} distinct elements, k = ${k}`],
+      ['correct rate, exact', formatRate(rate.exact)],
+      ['eq. 26 lower bound', formatRate(rate.lower)],
+      ['eq. 26 upper bound', formatRate(rate.upper)],
+      ['eq. 25 (1 - f_exact(n-1))', formatRate(rate.paperExact)],
+      ['note', rate.exact < rate.lower
+        ? 'the exact rate is below the paper\'s lower bound: x\'s own hashes can hit one counter twice (math-spec erratum)'
+        : 'the exact rate counts x\'s own double hits on a counter (math-spec erratum)'],
+    ]);
+    return { json, text };
+  });
 };
+
+function formatRate(x: number): string {
+  return x.toPrecision(10);
+}
