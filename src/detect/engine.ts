@@ -114,7 +114,7 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
 }
 
 /** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */
-const DEFINITION = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_][\w.:]*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/gm;
+const DEFINITION = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/gm;
 const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/gm;
 
 export class ScanContext {
@@ -214,6 +214,16 @@ function stripTrailingComment(value: string): string {
   return value;
 }
 
+export interface ArgumentOptions {
+  readonly check?: Check;
+  /** Unit conversion to bits (8 for bytes). */
+  readonly scale?: number;
+  readonly kind?: ParamSource['kind'];
+  readonly eval?: EvalOptions;
+  /** Document offset of the expression text (when given as a string). */
+  readonly at?: number;
+}
+
 /** Builds one Draft; every parameter goes through `argument`, `config`, `setDefault` or `set`. */
 export class DraftBuilder {
   readonly draft: Draft;
@@ -223,9 +233,10 @@ export class DraftBuilder {
   }
 
   /** Evaluates an argument expression; records the parameter, an unevaluated note or an invalid value. */
-  argument(param: ParamName, expression: string | undefined, options: { check?: Check; scale?: number; kind?: ParamSource['kind']; eval?: EvalOptions; label?: string } = {}): number | undefined {
+  argument(param: ParamName, expression: string | Argument | undefined, options: ArgumentOptions = {}): number | undefined {
     if (expression === undefined) return undefined;
-    const text = expression.trim();
+    const at = typeof expression === 'string' ? options.at : expression.start;
+    const text = (typeof expression === 'string' ? expression : expression.text).trim();
     const result = evaluateConstant(text, options.eval ?? this.ctx.codeEval);
     if (!result.ok) {
       this.draft.unevaluated.push({ param, expression: text });
@@ -243,12 +254,13 @@ export class DraftBuilder {
     }
     const isLiteral = /^[\s\d._'+\-eExXa-fA-FlLuUfFdD]*$/.test(text) && !/[A-Za-z]{2}/.test(text);
     const kind = options.kind ?? (isLiteral ? 'argument' : 'constant');
-    this.set(param, value, { kind, text });
+    const range = at !== undefined ? this.ctx.source.range(at, at + text.length) : undefined;
+    this.set(param, value, range ? { kind, text, range } : { kind, text });
     return value;
   }
 
   /** A config value (YAML/properties/SQL option): caret is a power, quoted numbers accepted. */
-  config(param: ParamName, expression: string | undefined, options: { check?: Check; scale?: number } = {}): number | undefined {
+  config(param: ParamName, expression: string | Argument | undefined, options: ArgumentOptions = {}): number | undefined {
     return this.argument(param, expression, { ...options, kind: 'config', eval: this.ctx.configEval });
   }
 
@@ -262,6 +274,12 @@ export class DraftBuilder {
     if (this.draft.params[param] !== undefined) return;
     if (this.draft.unevaluated.some((u) => u.param === param) || this.draft.sources[param]) return;
     this.set(param, value, { kind: 'default', text });
+  }
+
+  /** The library's hashing layout (e.g. partitioned), when it is fixed by the library. */
+  hashing(model: 'colliding' | 'noncolliding' | 'partitioned', why: string): void {
+    this.draft.params.hashing = model;
+    this.draft.sources.hashing = { kind: 'default', text: why };
   }
 
   invalid(message: string): void {

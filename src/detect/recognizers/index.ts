@@ -1,4 +1,22 @@
 /** Every recogniser, in the order they run. */
 import type { Recognizer } from '../recognizer';
+import { CONFIG_RECOGNIZERS } from './config';
+import { JVM_RECOGNIZERS } from './jvm';
+import { LIBRARY_RECOGNIZERS } from './libraries';
+import { NATIVE_RECOGNIZERS } from './native';
+import { REDIS_RECOGNIZERS } from './redis';
+import { SQL_RECOGNIZERS } from './sql';
+import { calculatorUrl } from './url';
 
-export const RECOGNIZERS: readonly Recognizer[] = [];
+export const RECOGNIZERS: readonly Recognizer[] = [
+  ...JVM_RECOGNIZERS,
+  ...LIBRARY_RECOGNIZERS,
+  ...REDIS_RECOGNIZERS,
+  ...NATIVE_RECOGNIZERS,
+  ...SQL_RECOGNIZERS,
+  ...CONFIG_RECOGNIZERS,
+  calculatorUrl,
+];
+
+/** Every stable recogniser id (plus "annotation"). */
+export const RECOGNIZER_IDS: readonly string[] = ['annotation', ...new Set(RECOGNIZERS.flatMap((r) => r.ids))];

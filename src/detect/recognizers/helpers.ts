@@ -1,0 +1,101 @@
+/** Helpers shared by recognisers: call-style recognisers, key/value extraction, language tests. */
+import { Argument, Draft, DraftBuilder, ScanContext, splitArguments } from '../engine';
+import type { Recognizer } from '../recognizer';
+
+export const JVM = new Set(['java', 'kotlin', 'scala', 'groovy']);
+export const JS = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact']);
+
+export function lang(ctx: ScanContext): string {
+  return ctx.source.languageId ?? '';
+}
+
+/** The language is one of `set`, or unknown (plain text / markdown), where hints decide. */
+export function langIs(ctx: ScanContext, set: ReadonlySet<string> | readonly string[], allowPlain = true): boolean {
+  const id = lang(ctx);
+  const has = set instanceof Set ? set.has(id) : (set as readonly string[]).includes(id);
+  return has || (allowPlain && ctx.source.family === 'plain');
+}
+
+export function isPlain(ctx: ScanContext): boolean {
+  return ctx.source.family === 'plain';
+}
+
+/** The file defines its own class/struct/type of this name: calls to it are not a library's. */
+export function definesOwn(ctx: ScanContext, name: string): boolean {
+  return ctx.hint(`defines:${name}`, new RegExp(`\\b(?:class|struct|interface|type|function|def|fn|enum)\\s+${name}\\b`));
+}
+
+export interface CallSpec {
+  readonly ids: readonly string[];
+  readonly needles: readonly string[];
+  /** Must end with the opening bracket of the argument list. */
+  readonly pattern: RegExp;
+  /** Calls in string literals are normally not configurations; set for SQL-like syntaxes. */
+  readonly allowInString?: boolean;
+  build(ctx: ScanContext, args: Argument[], start: number, end: number, match: RegExpExecArray): Draft | readonly Draft[] | undefined;
+}
+
+/** A recogniser for `name(args)` calls: checks the call is in code, splits its arguments, builds the draft. */
+export function callRecognizer(spec: CallSpec): Recognizer {
+  return {
+    ids: spec.ids,
+    needles: spec.needles,
+    pattern: spec.pattern,
+    match(ctx, match, at) {
+      const kind = ctx.source.kindAt(at);
+      if (kind === 2 || (kind === 1 && !spec.allowInString)) return undefined;
+      const open = at + match[0].length - 1;
+      const list = splitArguments(ctx.text, open);
+      if (!list) return undefined;
+      return spec.build(ctx, list.args, at, list.end, match);
+    },
+  };
+}
+
+export function builder(ctx: ScanContext, id: string, title: string, start: number, end: number): DraftBuilder {
+  return new DraftBuilder(ctx, id, title, start, end);
+}
+
+/** Looks ahead within one statement (to `;` or a blank line, bounded) for `.method(arg)`; returns the argument list. */
+export function chainedCall(ctx: ScanContext, from: number, method: string): { args: Argument[]; end: number } | undefined {
+  const limit = Math.min(ctx.text.length, from + 600);
+  const pattern = new RegExp(`\\.\\s*${method}\\s*\\(`, 'g');
+  pattern.lastIndex = from;
+  const stop = ctx.text.slice(from, limit).search(/;|\n\s*\n/);
+  const end = stop < 0 ? limit : from + stop;
+  const match = pattern.exec(ctx.text);
+  if (!match || match.index >= end) return undefined;
+  return splitArguments(ctx.text, match.index + match[0].length - 1);
+}
+
+/** After a config key ending at `keyEnd`, reads its value: `= v`, `: v`, `=> 'v'`, `", v`, `</name><value>v</value>`, `` ` v``. */
+export function readValue(ctx: ScanContext, keyEnd: number): { text: string; start: number; end: number } | undefined {
+  const text = ctx.text;
+  let i = keyEnd;
+  const limit = Math.min(text.length, keyEnd + 200);
+  const xml = /^\s*<\/name>\s*<value>\s*([^<]{0,100}?)\s*<\/value>/.exec(text.slice(i, i + 300));
+  if (xml) {
+    const start = i + xml[0].indexOf(xml[1], xml[0].indexOf('<value>'));
+    return xml[1] === '' ? undefined : { text: xml[1], start, end: start + xml[1].length };
+  }
+  if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
+  while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (text.startsWith('=>', i)) i += 2;
+  else if (text[i] === '=' || text[i] === ':' || text[i] === ',') i++;
+  while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (i >= limit) return undefined;
+  const quote = text[i];
+  if (quote === '"' || quote === '\'') {
+    const close = text.indexOf(quote, i + 1);
+    if (close < 0 || close - i > 120 || text.slice(i, close).includes('\n')) return undefined;
+    return { text: text.slice(i + 1, close), start: i + 1, end: close };
+  }
+  const bare = /^[^\s,;)}\]#<]+/.exec(text.slice(i, i + 120));
+  if (!bare) return undefined;
+  return { text: bare[0], start: i, end: i + bare[0].length };
+}
+
+/** True when the argument is a literal string (not a number). */
+export function isStringLiteral(text: string): boolean {
+  return /^(["'`]).*\1$/s.test(text.trim());
+}

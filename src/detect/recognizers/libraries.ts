@@ -1,0 +1,349 @@
+/** Go, Python, JavaScript/TypeScript and Rust Bloom filter libraries. */
+import { checks, pickArgument } from '../engine';
+import * as derive from '../derivations';
+import type { Recognizer } from '../recognizer';
+import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './helpers';
+
+// ---------------------------------------------------------------- Go
+
+const BITS_AND_BLOOMS_HINT = /bits-and-blooms\/bloom|willf\/bloom/;
+
+/** bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)`, `bloom.NewWithEstimates(n, p)`, `bloom.EstimateParameters(n, p)`. */
+const bitsAndBlooms = callRecognizer({
+  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters'],
+  needles: ['bloom.'],
+  pattern: /\bbloom\s*\.\s*(NewWithEstimates|New|EstimateParameters)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['go'])) return undefined;
+    const hinted = ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT);
+    if (args.length !== 2 || (!hinted && match[1] === 'New')) return undefined;
+    if (match[1] === 'New') {
+      const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
+      const m = b.argument('m', args[0], { check: checks.nonNegativeInteger('m') });
+      const k = b.argument('k', args[1], { check: checks.nonNegativeInteger('k') });
+      if (m === 0 || k === 0) b.note('bloom.New raises m and k to at least 1');
+      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k) } : {})).build();
+    }
+    const id = match[1] === 'NewWithEstimates' ? 'go.bits-and-blooms.newWithEstimates' : 'go.bits-and-blooms.estimateParameters';
+    const b = builder(ctx, id, `bits-and-blooms bloom.${match[1]}`, start, end);
+    b.argument('n', args[0], { check: checks.positiveInteger('n') });
+    b.argument('p', args[1], { check: checks.probability('fp') });
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+  },
+});
+
+/** tylertreat/BoomFilters: `boom.NewBloomFilter(n, fpRate)`, `boom.NewScalableBloomFilter(hint, fpRate, r)`. */
+const boomFilters = callRecognizer({
+  ids: ['go.boom.newBloomFilter', 'go.boom.newScalableBloomFilter'],
+  needles: ['boom.'],
+  pattern: /\bboom\s*\.\s*(NewBloomFilter|NewScalableBloomFilter)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['go'])) return undefined;
+    const scalable = match[1] === 'NewScalableBloomFilter';
+    if (args.length !== (scalable ? 3 : 2)) return undefined;
+    const b = builder(ctx, scalable ? 'go.boom.newScalableBloomFilter' : 'go.boom.newBloomFilter', `BoomFilters boom.${match[1]}`, start, end);
+    b.argument('n', args[0], { check: checks.positiveInteger(scalable ? 'hint' : 'n') });
+    b.argument('p', args[1], { check: checks.probability('fpRate') });
+    if (scalable) b.note('scalable: sub-filters are added as it fills, each with a tighter FP rate (ratio r)');
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined && !scalable ? derive.boom(p.n, p.p) : {})).build();
+  },
+});
+
+/** AndreasBriese/bbloom and ipfs/bbloom: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
+const bbloom = callRecognizer({
+  ids: ['go.bbloom.new'],
+  needles: ['bbloom'],
+  pattern: /\bbbloom\s*\.\s*New(?:WithBoolset)?\s*\(/g,
+  build(ctx, args, start, end) {
+    if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
+    const b = builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
+    const probe = builder(ctx, 'probe', '', 0, 0);
+    const second = probe.argument('p', args[1]);
+    if (second === undefined) {
+      b.unevaluated('p', args[1].text);
+      b.note('bbloom reads the second argument as a FP rate if below 1, else as the number of hash locations');
+      b.argument('n', args[0], { check: checks.positive('first argument') });
+    } else if (second < 1) {
+      b.argument('n', args[0], { check: checks.positive('number of entries') });
+      b.argument('p', args[1], { check: checks.probability('wrong positive rate') });
+    } else {
+      b.argument('m', args[0], { check: checks.positive('size (bits)') });
+      b.argument('k', args[1], { check: checks.positiveInteger('hash locations') });
+    }
+    return b.derive((p) => {
+      if (p.n !== undefined && p.p !== undefined) return derive.bbloom(p.n, p.p);
+      if (p.m !== undefined && p.k !== undefined) return derive.bbloom(p.m, p.k);
+      return {};
+    }).build();
+  },
+});
+
+// ---------------------------------------------------------------- Python
+
+const PYBLOOM_HINT = /\bpybloom(?:_live)?\b|pybloom-live/;
+const BLOOM_FILTER2_HINT = /\bbloom_filter2\b|from\s+bloom_filter\s+import|import\s+bloom_filter\b/;
+
+/** pybloom / pybloom-live `BloomFilter(capacity, error_rate=0.001)` and bloom-filter2 `BloomFilter(max_elements=10000, error_rate=0.1)`. */
+const pythonBloomFilter = callRecognizer({
+  ids: ['pybloom.bloomFilter', 'bloom-filter2.bloomFilter'],
+  needles: ['bloomfilter'],
+  pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom|bloom_filter2|bloom_filter)\s*\.\s*)?BloomFilter\s*\(/g,
+  build(ctx, args, start, end) {
+    if (!langIs(ctx, ['python']) || definesOwn(ctx, 'BloomFilter')) return undefined;
+    const text = ctx.text.slice(start, end);
+    const hasKeyword = (name: string): boolean => args.some((a) => a.name === name);
+    const isBf2 = hasKeyword('max_elements') || /^bloom_filter2?\s*\./.test(text) || (ctx.hint('bloom-filter2', BLOOM_FILTER2_HINT) && !hasKeyword('capacity'));
+    const isPybloom = !isBf2 && (hasKeyword('capacity') || ctx.hint('pybloom', PYBLOOM_HINT));
+    if (isBf2) {
+      const b = builder(ctx, 'bloom-filter2.bloomFilter', 'bloom-filter2 BloomFilter', start, end);
+      const n = pickArgument(args, 0, 'max_elements');
+      const p = pickArgument(args, 1, 'error_rate');
+      if (n) b.argument('n', n, { check: checks.positiveInteger('max_elements', 'bloom-filter2 raises ValueError') });
+      else b.setDefault('n', 10000, 'bloom-filter2 default max_elements 10000');
+      if (p) b.argument('p', p, { check: checks.probability('error_rate', 'bloom-filter2 raises ValueError') });
+      else b.setDefault('p', 0.1, 'bloom-filter2 default error_rate 0.1');
+      return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.ceilCeil(q.n, q.p) : {})).build();
+    }
+    if (!isPybloom) return undefined;
+    const n = pickArgument(args, 0, 'capacity');
+    if (!n) return undefined;
+    const b = builder(ctx, 'pybloom.bloomFilter', 'pybloom BloomFilter', start, end);
+    b.argument('n', n, { check: checks.positiveInteger('capacity', 'pybloom raises ValueError') });
+    const p = pickArgument(args, 1, 'error_rate');
+    if (p) b.argument('p', p, { check: checks.probability('error_rate', 'pybloom raises ValueError') });
+    else b.setDefault('p', 0.001, 'pybloom default error_rate 0.001');
+    b.hashing('partitioned', 'pybloom is partitioned');
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.pybloom(q.n, q.p) : {})).build();
+  },
+});
+
+/** pybloom `ScalableBloomFilter(initial_capacity=100, error_rate=0.001, mode=...)`. */
+const pythonScalable = callRecognizer({
+  ids: ['pybloom.scalableBloomFilter'],
+  needles: ['scalablebloomfilter'],
+  pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom)\s*\.\s*)?ScalableBloomFilter\s*\(/g,
+  build(ctx, args, start, end) {
+    if (!langIs(ctx, ['python']) || !ctx.hint('pybloom', PYBLOOM_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
+    const b = builder(ctx, 'pybloom.scalableBloomFilter', 'pybloom ScalableBloomFilter', start, end);
+    const n = pickArgument(args, 0, 'initial_capacity');
+    if (n) b.argument('n', n, { check: checks.positiveInteger('initial_capacity') });
+    else b.setDefault('n', 100, 'pybloom default initial_capacity 100');
+    const p = pickArgument(args, 1, 'error_rate');
+    if (p) b.argument('p', p, { check: checks.probability('error_rate') });
+    else b.setDefault('p', 0.001, 'pybloom default error_rate 0.001');
+    const mode = pickArgument(args, 2, 'mode');
+    const growth = mode && /SMALL_SET_GROWTH/.test(mode.text) ? 2 : 4;
+    b.note(`scalable: the first sub-filter gets p x 0.1, each next one capacity x ${growth} and p x 0.9; the total FP stays below p`);
+    b.hashing('partitioned', 'pybloom is partitioned');
+    return b.derive((q) => {
+      if (q.n === undefined || q.p === undefined) return {};
+      const first = derive.pybloom(q.n, q.p * 0.1); // error_rate * (1 - ratio), ratio 0.9
+      return { ...first, p: q.p * 0.1 };
+    }).build();
+  },
+});
+
+/** rbloom `Bloom(expected_items, false_positive_rate[, hash_func])`. */
+const rbloom = callRecognizer({
+  ids: ['rbloom.bloom'],
+  needles: ['bloom('],
+  pattern: /(?<![\w.])(?:rbloom\s*\.\s*)?Bloom\s*\(/g,
+  build(ctx, args, start, end) {
+    if (!langIs(ctx, ['python']) || !ctx.hint('rbloom', /\brbloom\b/) || definesOwn(ctx, 'Bloom')) return undefined;
+    const n = pickArgument(args, 0, 'expected_items');
+    const p = pickArgument(args, 1, 'false_positive_rate');
+    if (!n || !p) return undefined;
+    const b = builder(ctx, 'rbloom.bloom', 'rbloom Bloom', start, end);
+    b.argument('n', n, { check: checks.positiveInteger('expected_items', 'rbloom raises ValueError') });
+    b.argument('p', p, { check: checks.probability('false_positive_rate', 'rbloom raises ValueError') });
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.rbloom(q.n, q.p) : {})).build();
+  },
+});
+
+// ---------------------------------------------------------------- JavaScript / TypeScript
+
+const BLOOM_FILTERS_HINT = /['"]bloom-filters['"]/;
+const BLOOMFILTER_JS_HINT = /['"]bloomfilter['"]/;
+
+/** npm bloom-filters: `BloomFilter.create(n, p)`, `BloomFilter.from(items, p)`, `new BloomFilter(size, nbHashes)`; bloomfilter.js `new BloomFilter(m, k)`, `BloomFilter.withTargetError(n, p)`. */
+const jsBloomFilter = callRecognizer({
+  ids: ['bloom-filters.create', 'bloom-filters.from', 'bloom-filters.new', 'bloomfilter.js.new', 'bloomfilter.js.withTargetError'],
+  needles: ['bloomfilter'],
+  pattern: /(?:\bnew\s+|\b)BloomFilter\s*(?:\.\s*(create|from|withTargetError)\s*)?\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, JS) || definesOwn(ctx, 'BloomFilter')) return undefined;
+    const isNew = /^new\s/.test(match[0]);
+    const method = match[1];
+    const npm = ctx.hint('bloom-filters', BLOOM_FILTERS_HINT);
+    const bfjs = ctx.hint('bloomfilter.js', BLOOMFILTER_JS_HINT);
+    if (!isNew && !method) return undefined;
+    if (method === 'withTargetError' || (isNew && bfjs && !npm)) {
+      if (args.length !== 2) return undefined;
+      if (method === 'withTargetError') {
+        const b = builder(ctx, 'bloomfilter.js.withTargetError', 'bloomfilter.js BloomFilter.withTargetError', start, end);
+        b.argument('n', args[0], { check: checks.positiveInteger('n') });
+        b.argument('p', args[1], { check: checks.probability('error') });
+        return b.derive((q) => {
+          if (q.n === undefined || q.p === undefined) return {};
+          const m = Math.ceil((-q.n * Math.log2(q.p)) / Math.LN2);
+          return { m: Math.ceil(m / 32) * 32, k: Math.ceil((Math.LN2 * m) / q.n) };
+        }).build();
+      }
+      const b = builder(ctx, 'bloomfilter.js.new', 'bloomfilter.js new BloomFilter', start, end);
+      b.argument('m', args[0], { check: checks.positiveInteger('m (bits)') });
+      b.argument('k', args[1], { check: checks.positiveInteger('k (hash functions)') });
+      return b.derive((q) => (q.m !== undefined && q.k !== undefined ? { m: Math.ceil(q.m / 32) * 32, k: q.k } : {})).build();
+    }
+    if (!npm && !(method === 'create' && langIs(ctx, JS, false))) return undefined;
+    if (args.length !== 2) return undefined;
+    if (method === 'create') {
+      const b = builder(ctx, 'bloom-filters.create', 'bloom-filters BloomFilter.create', start, end);
+      b.argument('n', args[0], { check: checks.positiveInteger('nbItems') });
+      b.argument('p', args[1], { check: checks.probability('errorRate') });
+      return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.ceilCeil(q.n, q.p) : {})).build();
+    }
+    if (method === 'from') {
+      const b = builder(ctx, 'bloom-filters.from', 'bloom-filters BloomFilter.from', start, end);
+      b.argument('p', args[1], { check: checks.probability('errorRate') });
+      b.note(`n is the number of items in \`${args[0].text}\`, known only at run time`);
+      return b.build();
+    }
+    if (!isNew) return undefined;
+    const b = builder(ctx, 'bloom-filters.new', 'bloom-filters new BloomFilter(size, nbHashes)', start, end);
+    b.argument('m', args[0], { check: checks.positiveInteger('size (bits)') });
+    const k = b.argument('k', args[1], { check: (v) => (Number.isInteger(v) && v >= 1 ? undefined : `nbHashes = ${v} must be an integer >= 1 (new BloomFilter takes (size in bits, number of hashes); for (n, p) use BloomFilter.create)`) });
+    void k;
+    return b.derive((q) => (q.m !== undefined && q.k !== undefined ? { m: q.m, k: q.k } : {})).build();
+  },
+});
+
+/** npm bloom-filters PartitionedBloomFilter.create(size, errorRate, loadFactor = 0.5) and ScalableBloomFilter. */
+const jsOtherFilters = callRecognizer({
+  ids: ['bloom-filters.partitioned', 'bloom-filters.scalable'],
+  needles: ['partitionedbloomfilter', 'scalablebloomfilter'],
+  pattern: /\b(?:(PartitionedBloomFilter)\s*\.\s*create|(?:new\s+)(ScalableBloomFilter)|(ScalableBloomFilter)\s*\.\s*create)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, JS) || !ctx.hint('bloom-filters', BLOOM_FILTERS_HINT)) return undefined;
+    if (match[1]) {
+      if (args.length < 2 || args.length > 3) return undefined;
+      const b = builder(ctx, 'bloom-filters.partitioned', 'bloom-filters PartitionedBloomFilter.create', start, end);
+      const n = b.argument('n', args[0], { check: checks.positiveInteger('size') });
+      const p = b.argument('p', args[1], { check: checks.probability('errorRate') });
+      const load = args[2] ? b.argument('sigma', args[2], { check: checks.probability('loadFactor') }) : 0.5;
+      if (args[2]) {
+        delete b.draft.params.sigma;
+        delete b.draft.sources.sigma;
+      }
+      b.hashing('partitioned', 'PartitionedBloomFilter');
+      void n;
+      void p;
+      return b.derive((q) => {
+        if (q.n === undefined || q.p === undefined || load === undefined) return {};
+        const m = Math.ceil((q.n * -Math.log(q.p)) / (Math.log(load) * Math.log(1 - load)));
+        return { m, k: Math.ceil(Math.log(q.p) / Math.log(load)) };
+      }).build();
+    }
+    const b = builder(ctx, 'bloom-filters.scalable', 'bloom-filters ScalableBloomFilter', start, end);
+    const n = pickArgument(args, 0);
+    const p = pickArgument(args, 1);
+    if (n) b.argument('n', n, { check: checks.positiveInteger('initial_size') });
+    else b.setDefault('n', 128, 'bloom-filters ScalableBloomFilter default initial size 128');
+    if (p) b.argument('p', p, { check: checks.probability('error_rate') });
+    else b.setDefault('p', 0.001, 'bloom-filters ScalableBloomFilter default error rate 0.001');
+    void match;
+    b.note('scalable: sub-filters double in size and tighten the FP rate by the ratio (default 0.8) as it fills');
+    return b.build();
+  },
+});
+
+// ---------------------------------------------------------------- Rust
+
+/** bloomfilter crate: `Bloom::new(bitmap_size_bytes, items_count)`, `Bloom::new_for_fp_rate(items_count, fp_p)` (+ `_with_seed`). */
+const rustBloomfilter = callRecognizer({
+  ids: ['rust.bloomfilter.new', 'rust.bloomfilter.newForFpRate'],
+  needles: ['bloom::'],
+  pattern: /\bBloom(?:\s*::\s*<[^<>()]{1,60}>)?\s*::\s*(new_for_fp_rate_with_seed|new_for_fp_rate|new_with_seed|new)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['rust'])) return undefined;
+    const fp = match[1].startsWith('new_for_fp_rate');
+    if (!fp && !ctx.hint('rust-bloomfilter', /\bbloomfilter\b/)) return undefined;
+    if (args.length < 2) return undefined;
+    const b = builder(ctx, fp ? 'rust.bloomfilter.newForFpRate' : 'rust.bloomfilter.new', `bloomfilter Bloom::${match[1]}`, start, end);
+    if (fp) {
+      b.argument('n', args[0], { check: checks.positiveInteger('items_count') });
+      b.argument('p', args[1], { check: checks.probability('fp_p') });
+    } else {
+      b.argument('m', args[0], { scale: 8, check: checks.positiveInteger('bitmap_size (bytes)') });
+      b.argument('n', args[1], { check: checks.positiveInteger('items_count') });
+      b.note('Bloom::new takes the bitmap size in BYTES (recorded here as bits)');
+    }
+    return b.derive((q) => {
+      if (q.n === undefined) return {};
+      if (fp && q.p !== undefined) return derive.rustBloomfilter(q.n, q.p);
+      if (!fp && q.m !== undefined) return derive.rustBloomfilter(q.n, undefined, q.m / 8);
+      return {};
+    }).build();
+  },
+});
+
+/** fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`. */
+const fastbloom = callRecognizer({
+  ids: ['rust.fastbloom.withFalsePos', 'rust.fastbloom.withNumBits'],
+  needles: ['bloomfilter::'],
+  pattern: /\bBloomFilter\s*::\s*(with_false_pos|with_num_bits)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['rust']) || args.length !== 1) return undefined;
+    const falsePos = match[1] === 'with_false_pos';
+    const b = builder(ctx, falsePos ? 'rust.fastbloom.withFalsePos' : 'rust.fastbloom.withNumBits', `fastbloom BloomFilter::${match[1]}`, start, end);
+    if (falsePos) b.argument('p', args[0], { check: checks.probability('false positive rate') });
+    else b.argument('m', args[0], { check: checks.positiveInteger('num_bits') });
+    let last = end;
+    const items = chainedCall(ctx, end, 'expected_items');
+    if (items && items.args[0]) {
+      b.argument('n', items.args[0], { check: checks.positiveInteger('expected_items') });
+      last = Math.max(last, items.end);
+    } else if (chainedCall(ctx, end, 'items')) {
+      b.note('n is the number of items passed to .items(...), known only at run time');
+    }
+    const hashes = chainedCall(ctx, end, 'hashes');
+    if (hashes && hashes.args[0]) {
+      b.argument('k', hashes.args[0], { check: checks.positiveInteger('hashes') });
+      last = Math.max(last, hashes.end);
+    }
+    b.draft.end = last;
+    return b.derive((q) => {
+      if (falsePos && q.n !== undefined && q.p !== undefined) return derive.fastbloomFalsePos(q.n, q.p);
+      if (!falsePos && q.m !== undefined) return { m: Math.ceil(q.m / 512) * 512, ...(q.k !== undefined ? { k: q.k } : {}), notes: ['fastbloom is a blocked filter (512-bit blocks); its FP rate is above the classic formula'] };
+      return {};
+    }).build();
+  },
+});
+
+/** growable-bloom-filter: `GrowableBloom::new(desired_error_prob, est_insertions)` (order p, n) and the builder. */
+const growable = callRecognizer({
+  ids: ['rust.growable.new', 'rust.growable.builder'],
+  needles: ['growablebloom'],
+  pattern: /\bGrowableBloom(Builder)?\s*::\s*new\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['rust'])) return undefined;
+    const b = builder(ctx, match[1] ? 'rust.growable.builder' : 'rust.growable.new', `growable-bloom-filter GrowableBloom${match[1] ?? ''}::new`, start, end);
+    if (!match[1]) {
+      if (args.length !== 2) return undefined;
+      b.argument('p', args[0], { check: checks.probability('desired_error_prob') });
+      b.argument('n', args[1], { check: checks.positiveInteger('est_insertions') });
+    } else {
+      const n = chainedCall(ctx, end, 'estimated_insertions');
+      const p = chainedCall(ctx, end, 'desired_error_ratio');
+      if (!n && !p) return undefined;
+      if (n?.args[0]) b.argument('n', n.args[0], { check: checks.positiveInteger('estimated_insertions') });
+      if (p?.args[0]) b.argument('p', p.args[0], { check: checks.probability('desired_error_ratio') });
+      b.draft.end = Math.max(end, n?.end ?? 0, p?.end ?? 0);
+    }
+    b.hashing('partitioned', 'growable-bloom-filter is partitioned');
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.growable(q.p, q.n) : {})).build();
+  },
+});
+
+export const LIBRARY_RECOGNIZERS: readonly Recognizer[] = [
+  bitsAndBlooms, boomFilters, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
+];

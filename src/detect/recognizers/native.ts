@@ -1,0 +1,138 @@
+/** C / C++ and system configs: RocksDB, LevelDB, Bitcoin Core, eBPF bloom maps, Squid cache digests. */
+import { checks, splitArguments } from '../engine';
+import * as derive from '../derivations';
+import type { Recognizer } from '../recognizer';
+import { builder, callRecognizer } from './helpers';
+
+const ROCKSDB_HINT = /rocksdb/i;
+const LEVELDB_HINT = /leveldb/i;
+
+/** RocksDB `NewBloomFilterPolicy(bits_per_key[, false])` / `NewRibbonFilterPolicy(bpk)`; LevelDB `NewBloomFilterPolicy(bits_per_key)`. */
+const filterPolicy = callRecognizer({
+  ids: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'leveldb.bitsPerKey'],
+  needles: ['newbloomfilterpolicy', 'newribbonfilterpolicy'],
+  pattern: /\b(?:(rocksdb|leveldb)\s*::\s*)?New(Bloom|Ribbon)FilterPolicy\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (args.length < 1 || args.length > 2) return undefined;
+    const before = ctx.text.slice(Math.max(0, start - 80), start);
+    if (/::\s*$/.test(before) && !match[1]) return undefined; // a definition like `const FilterPolicy* X::NewBloomFilterPolicy(`
+    if (/\b(?:int|double|float)\s+\w+\s*$/.test(args[0].text)) return undefined; // a declaration
+    let system: 'rocksdb' | 'leveldb' | undefined = match[1] as 'rocksdb' | 'leveldb' | undefined;
+    if (!system) {
+      if (match[2] === 'Ribbon') system = 'rocksdb';
+      else if (/\.\s*reset\s*\(\s*$|shared_ptr|make_shared|BlockBasedTableOptions|table_options/.test(before) || args.length === 2) system = 'rocksdb';
+      else if (ctx.hint('rocksdb', ROCKSDB_HINT) && !ctx.hint('leveldb', LEVELDB_HINT)) system = 'rocksdb';
+      else if (ctx.hint('leveldb', LEVELDB_HINT) && !ctx.hint('rocksdb', ROCKSDB_HINT)) system = 'leveldb';
+      else if (/filter_policy\s*=\s*$/.test(before)) system = 'leveldb';
+    }
+    if (!system) return undefined;
+    if (system === 'leveldb') {
+      const b = builder(ctx, 'leveldb.bitsPerKey', 'LevelDB NewBloomFilterPolicy', start, end);
+      b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bits_per_key') });
+      return b.derive((p) => (p.bitsPerElement !== undefined ? derive.leveldb(p.bitsPerElement) : {})).build();
+    }
+    const ribbon = match[2] === 'Ribbon';
+    const b = builder(ctx, ribbon ? 'rocksdb.ribbon' : 'rocksdb.bitsPerKey', ribbon ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy', start, end);
+    b.argument('bitsPerElement', args[0], { check: checks.positive('bits_per_key') });
+    if (ribbon) b.note('a Ribbon filter with the FP rate of a Bloom filter of this many bits per key, using about 30 % less memory');
+    return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
+  },
+});
+
+/** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb). */
+const rocksdbOptionsString: Recognizer = {
+  ids: ['rocksdb.optionsString'],
+  needles: ['filter_policy'],
+  pattern: /\bfilter_policy\s*=\s*(bloomfilter|ribbonfilter):([0-9][0-9.]*)(?::(true|false))?/g,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const ribbon = match[1] === 'ribbonfilter';
+    const b = builder(ctx, 'rocksdb.optionsString', `RocksDB options filter_policy=${match[1]}`, at, at + match[0].length);
+    b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(':') + 1 });
+    return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
+  },
+};
+
+/** Bitcoin Core `CBloomFilter(nElements, nFPRate, nTweak, nFlags)` and `CRollingBloomFilter(nElements, fpRate)` (also python-bitcoinlib). */
+const bitcoin: Recognizer = {
+  ids: ['bitcoin.cbloomfilter', 'bitcoin.crollingbloomfilter'],
+  needles: ['cbloomfilter', 'crollingbloomfilter'],
+  pattern: /\b(CBloomFilter|CRollingBloomFilter)\b\s*>?\s*(?:[A-Za-z_]\w*\s*)?[({]/g,
+  match(ctx, match, at) {
+    if (!ctx.isCode(at)) return undefined;
+    if (/::\s*$/.test(ctx.text.slice(Math.max(0, at - 4), at))) return undefined; // constructor definition
+    const open = at + match[0].length - 1;
+    const list = splitArguments(ctx.text, open);
+    if (!list || list.args.length < 2) return undefined;
+    if (list.args.some((a) => /\b(?:const|unsigned|int|double|float|uint32_t)\b\s+\w/.test(a.text))) return undefined; // a declaration
+    const rolling = match[1] === 'CRollingBloomFilter';
+    if (rolling && list.args.length !== 2) return undefined;
+    if (!rolling && (list.args.length < 3 || list.args.length > 4)) return undefined;
+    const b = builder(ctx, rolling ? 'bitcoin.crollingbloomfilter' : 'bitcoin.cbloomfilter', `Bitcoin Core ${match[1]}`, at, list.end);
+    b.argument('n', list.args[0], { check: checks.positiveInteger('nElements') });
+    b.argument('p', list.args[1], { check: checks.probability(rolling ? 'fpRate' : 'nFPRate') });
+    if (rolling) {
+      b.note('CRollingBloomFilter forgets the oldest generation as it fills: modelled as recycling after 3 x ceil(n/2) insertions');
+      const n = b.draft.params.n;
+      if (n !== undefined && b.draft.params.p !== undefined) {
+        b.recycling({ kind: 'n-bounded', messagesPerCycle: derive.bitcoinRolling(n, b.draft.params.p).maxElements });
+      } else b.recycling({ kind: 'n-bounded' });
+      return b.derive((p) => {
+        if (p.n === undefined || p.p === undefined) return {};
+        const { maxElements: _max, entriesPerGeneration: _gen, ...rest } = derive.bitcoinRolling(p.n, p.p);
+        void _max;
+        void _gen;
+        return rest;
+      }).build();
+    }
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.bitcoinBloom(p.n, p.p) : {})).build();
+  },
+};
+
+/** eBPF `BPF_MAP_TYPE_BLOOM_FILTER` map definitions: `__uint(max_entries, N); __uint(map_extra, K);`. */
+const ebpfBloomMap: Recognizer = {
+  ids: ['ebpf.bloomMap'],
+  needles: ['bpf_map_type_bloom_filter'],
+  pattern: /\bBPF_MAP_TYPE_BLOOM_FILTER\b/g,
+  match(ctx, match, at) {
+    if (!ctx.isCode(at)) return undefined;
+    const text = ctx.text;
+    const open = text.lastIndexOf('{', at);
+    if (open < 0 || at - open > 400) return undefined;
+    const close = text.indexOf('}', at);
+    if (close < 0 || close - at > 1000) return undefined;
+    const body = text.slice(open, close);
+    const field = (name: string) => new RegExp(`(?:__uint\\s*\\(\\s*${name}\\s*,|\\.${name}\\s*=)\\s*([^,;)\\n]+)`).exec(body);
+    const entries = field('max_entries');
+    const extra = field('map_extra');
+    const b = builder(ctx, 'ebpf.bloomMap', 'eBPF BPF_MAP_TYPE_BLOOM_FILTER map', open, close + 1);
+    void match;
+    if (entries) b.argument('n', entries[1], { at: open + entries.index + entries[0].length - entries[1].length, check: checks.positiveInteger('max_entries', 'the kernel returns EINVAL') });
+    if (extra) {
+      const raw = builder(ctx, 'probe', '', 0, 0).argument('k', extra[1]);
+      if (raw === undefined) b.unevaluated('k', extra[1].trim());
+      else if (!Number.isInteger(raw) || raw < 0 || raw > 15) b.invalid(`map_extra = ${raw}: the number of hash functions must be 1-15 (0 means 5); the kernel returns EINVAL`);
+      else if (raw === 0) b.set('k', 5, { kind: 'default', text: 'map_extra = 0 means 5 hash functions' });
+      else b.argument('k', extra[1], { at: open + extra.index + extra[0].length - extra[1].length });
+    } else b.setDefault('k', 5, 'eBPF default: 5 hash functions when map_extra is not set');
+    b.hashing('colliding', 'k independent jhash seeds');
+    return b.derive((p) => (p.n !== undefined && p.k !== undefined ? derive.ebpf(p.n, p.k) : {})).build();
+  },
+};
+
+/** Squid `digest_bits_per_entry 5` (cache digests; k fixed at 4). */
+const squid: Recognizer = {
+  ids: ['squid.digestBitsPerEntry'],
+  needles: ['digest_bits_per_entry'],
+  pattern: /^[ \t]*digest_bits_per_entry[ \t]+(\S+)/gm,
+  match(ctx, match, at) {
+    const keyAt = at + match[0].indexOf('digest_bits_per_entry');
+    if (ctx.isComment(keyAt)) return undefined;
+    const b = builder(ctx, 'squid.digestBitsPerEntry', 'Squid cache digest', keyAt, at + match[0].length);
+    b.config('bitsPerElement', match[1], { check: checks.positiveInteger('digest_bits_per_entry'), at: at + match[0].length - match[1].length });
+    b.set('k', 4, { kind: 'default', text: 'Squid cache digests always use 4 hash functions' });
+    return b.derive((p) => ({ k: 4, ...(p.bitsPerElement !== undefined ? { bitsPerElement: p.bitsPerElement } : {}) })).build();
+  },
+};
+
+export const NATIVE_RECOGNIZERS: readonly Recognizer[] = [filterPolicy, rocksdbOptionsString, bitcoin, ebpfBloomMap, squid];

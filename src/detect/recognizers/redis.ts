@@ -1,0 +1,212 @@
+/** RedisBloom (Redis Stack, Redis 8, Valkey, Dragonfly): commands in any language, shell and redis-cli; client APIs; module config. */
+import { Argument, checks, DraftBuilder, pickArgument, ScanContext, splitArguments, unquote } from '../engine';
+import * as derive from '../derivations';
+import { evaluateConstant } from '../evaluate';
+import type { Recognizer } from '../recognizer';
+import { builder, callRecognizer, JS, langIs } from './helpers';
+
+const PROBABILITY = checks.probability('error_rate', 'RedisBloom replies "ERR (0 < error rate range < 1)"');
+const CAPACITY = checks.positiveInteger('capacity', 'RedisBloom replies "ERR (capacity should be larger than 0)"');
+
+function deriveRedis(nonScaling: () => boolean) {
+  return (p: { n?: number; p?: number }) => (p.n !== undefined && p.p !== undefined ? derive.redisBloom(p.n, p.p, nonScaling()) : {});
+}
+
+/** Reads BF.RESERVE / BF.INSERT arguments given as separate tokens (after the command). */
+function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[]): { nonScaling: boolean } {
+  let nonScaling = false;
+  const upper = tokens.map((t) => unquote(t.text).toUpperCase());
+  const evalOptions = { ...b.ctx.codeEval, allowQuotedNumbers: true };
+  // tokens[0] is the key
+  if (command === 'RESERVE') {
+    if (tokens[1]) b.argument('p', tokens[1], { check: PROBABILITY, eval: evalOptions });
+    if (tokens[2]) b.argument('n', tokens[2], { check: CAPACITY, eval: evalOptions });
+    for (let i = 3; i < tokens.length; i++) {
+      if (upper[i] === 'NONSCALING') nonScaling = true;
+      if (upper[i] === 'EXPANSION' && tokens[i + 1]) b.note(`EXPANSION ${unquote(tokens[i + 1].text)}: each new sub-filter is that many times larger`);
+    }
+  } else {
+    for (let i = 1; i < tokens.length; i++) {
+      if (upper[i] === 'ITEMS') break;
+      if (upper[i] === 'CAPACITY' && tokens[i + 1]) b.argument('n', tokens[i + 1], { check: CAPACITY, eval: evalOptions });
+      if (upper[i] === 'ERROR' && tokens[i + 1]) b.argument('p', tokens[i + 1], { check: PROBABILITY, eval: evalOptions });
+      if (upper[i] === 'NONSCALING') nonScaling = true;
+    }
+    b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01 (bf-error-rate)');
+    b.setDefault('n', 100, 'RedisBloom default capacity 100 (bf-initial-size)');
+  }
+  if (nonScaling) b.note('NONSCALING: the filter does not grow; inserts beyond capacity raise its FP rate');
+  return { nonScaling };
+}
+
+/** `BF.RESERVE key p n [EXPANSION e] [NONSCALING]` and `BF.INSERT key [CAPACITY c] [ERROR e] ...` as command text. */
+const redisCommand: Recognizer = {
+  ids: ['redis.bf.reserve', 'redis.bf.insert'],
+  needles: ['bf.reserve', 'bf.insert'],
+  pattern: /\bBF\.(RESERVE|INSERT)\b/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const command = match[1].toUpperCase();
+    const id = command === 'RESERVE' ? 'redis.bf.reserve' : 'redis.bf.insert';
+    const after = at + match[0].length;
+    const text = ctx.text;
+    if (text[at - 1] === '.' || /^\s*\(/.test(text.slice(after, after + 6))) return undefined; // a client method, handled elsewhere
+    // Form 1: the command is one string among comma-separated arguments: call('BF.RESERVE', key, 0.01, 1000)
+    const closeQuote = text[after];
+    if ((closeQuote === '"' || closeQuote === '\'' || closeQuote === '`') && /^\s*,/.test(text.slice(after + 1, after + 20))) {
+      const open = enclosingOpen(text, at);
+      if (open < 0) return undefined;
+      const list = splitArguments(text, open);
+      if (!list) return undefined;
+      const index = list.args.findIndex((a) => a.start <= at && a.end >= after);
+      if (index < 0) return undefined;
+      const tokens = list.args.slice(index + 1);
+      const b = builder(ctx, id, `RedisBloom BF.${command}`, at, list.end);
+      const { nonScaling } = fromTokens(b, command, tokens);
+      return b.derive(deriveRedis(() => nonScaling)).build();
+    }
+    // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
+    const inString = ctx.isString(at);
+    let end = after;
+    const lineEnd = ctx.source.lineEnd(ctx.source.lineOf(at));
+    while (end < lineEnd && (!inString || ctx.isString(end)) && !/[;|&)\]]/.test(text[end])) end++;
+    if (inString && end > after && /["'`]/.test(text[end - 1])) end--;
+    const body = text.slice(after, end);
+    const tokens: Argument[] = [];
+    const tokenPattern = /\S+/g;
+    let token: RegExpExecArray | null;
+    while ((token = tokenPattern.exec(body)) !== null && tokens.length < 40) {
+      tokens.push({ text: token[0], start: after + token.index, end: after + token.index + token[0].length });
+    }
+    // Require constant values: documentation like "BF.RESERVE key error_rate capacity" is not a config.
+    const numeric = (t: Argument | undefined) => t !== undefined && evaluateConstant(t.text, { allowQuotedNumbers: true }).ok;
+    if (command === 'RESERVE' && !numeric(tokens[1]) && !numeric(tokens[2])) {
+      const shellVariables = tokens.slice(1, 3).some((t) => /^["']?\$/.test(t.text));
+      if (!shellVariables) return undefined;
+    }
+    if (command === 'INSERT' && !tokens.some((t, i) => /^(CAPACITY|ERROR)$/i.test(t.text) && numeric(tokens[i + 1]))) return undefined;
+    const last = tokens.length > 0 ? tokens[Math.min(tokens.length - 1, command === 'RESERVE' ? 6 : tokens.length - 1)].end : after;
+    const b = builder(ctx, id, `RedisBloom BF.${command}`, at, last);
+    const { nonScaling } = fromTokens(b, command, tokens);
+    return b.derive(deriveRedis(() => nonScaling)).build();
+  },
+};
+
+function enclosingOpen(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= Math.max(0, at - 300); i--) {
+    const c = text[i];
+    if (c === ')' || c === ']') depth++;
+    else if (c === '(' || c === '[') {
+      if (depth === 0) return i;
+      depth--;
+    } else if (c === ';' || c === '{' || c === '}') return -1;
+  }
+  return -1;
+}
+
+/** redis-py `r.bf().reserve(key, errorRate, capacity, expansion=None, noScale=None)` / `.create(...)` / `.insert(key, items, capacity=, error=, noScale=)`. */
+const redisPy = callRecognizer({
+  ids: ['redis-py.bf.reserve', 'redis-py.bf.insert'],
+  needles: ['bf()'],
+  pattern: /\.\s*bf\s*\(\s*\)\s*\.\s*(reserve|create|insert)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (match[1] === 'insert') {
+      const b = builder(ctx, 'redis-py.bf.insert', 'redis-py bf().insert', start, end);
+      const n = pickArgument(args, 99, 'capacity');
+      const p = pickArgument(args, 99, 'error');
+      if (!n && !p) return undefined;
+      if (n) b.argument('n', n, { check: CAPACITY });
+      if (p) b.argument('p', p, { check: PROBABILITY });
+      b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01');
+      b.setDefault('n', 100, 'RedisBloom default capacity 100');
+      const noScale = pickArgument(args, 99, 'noScale');
+      const nonScaling = noScale !== undefined && /^(True|1)$/.test(noScale.text);
+      return b.derive(deriveRedis(() => nonScaling)).build();
+    }
+    const b = builder(ctx, 'redis-py.bf.reserve', `redis-py bf().${match[1]}`, start, end);
+    const p = pickArgument(args, 1, 'errorRate');
+    const n = pickArgument(args, 2, 'capacity');
+    if (!p || !n) return undefined;
+    b.argument('p', p, { check: PROBABILITY });
+    b.argument('n', n, { check: CAPACITY });
+    const noScale = pickArgument(args, 4, 'noScale');
+    const nonScaling = noScale !== undefined && /^(True|1)$/.test(noScale.text);
+    if (nonScaling) b.note('noScale=True: the filter does not grow');
+    return b.derive(deriveRedis(() => nonScaling)).build();
+  },
+});
+
+/** node-redis `client.bf.reserve(key, errorRate, capacity, { NONSCALING: true })`, Jedis `bfReserve(key, p, n)`, go-redis `BFReserve(ctx, key, p, n)`. */
+const redisClients = callRecognizer({
+  ids: ['node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve'],
+  needles: ['bf.reserve', 'bfreserve'],
+  pattern: /(?:\.\s*bf\s*\.\s*(reserve)|\b(bfReserve)|\b(BFReserve)(NonScaling|Expansion)?)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (match[1]) {
+      if (!langIs(ctx, JS) || args.length < 3) return undefined;
+      const b = builder(ctx, 'node-redis.bf.reserve', 'node-redis bf.reserve', start, end);
+      b.argument('p', args[1], { check: PROBABILITY, eval: { ...ctx.codeEval, allowQuotedNumbers: true } });
+      b.argument('n', args[2], { check: CAPACITY, eval: { ...ctx.codeEval, allowQuotedNumbers: true } });
+      const nonScaling = args[3] !== undefined && /NONSCALING\s*:\s*true/.test(args[3].text);
+      return b.derive(deriveRedis(() => nonScaling)).build();
+    }
+    if (match[2]) {
+      if (args.length < 3) return undefined;
+      const b = builder(ctx, 'jedis.bfReserve', 'Jedis bfReserve', start, end);
+      b.argument('p', args[1], { check: PROBABILITY });
+      b.argument('n', args[2], { check: CAPACITY });
+      const nonScaling = args[3] !== undefined && /nonScaling\s*\(/.test(args[3].text);
+      return b.derive(deriveRedis(() => nonScaling)).build();
+    }
+    if (!langIs(ctx, ['go']) || args.length < 4) return undefined;
+    const b = builder(ctx, 'go-redis.bfReserve', `go-redis BFReserve${match[4] ?? ''}`, start, end);
+    b.argument('p', args[2], { check: PROBABILITY });
+    b.argument('n', args[3], { check: CAPACITY });
+    const nonScaling = match[4] === 'NonScaling';
+    return b.derive(deriveRedis(() => nonScaling)).build();
+  },
+});
+
+/** Module defaults for filters created implicitly by BF.ADD: `loadmodule redisbloom.so ERROR_RATE 0.01 INITIAL_SIZE 100`, redis.conf `bf-error-rate` / `bf-initial-size`. */
+const redisModuleConfig: Recognizer = {
+  ids: ['redis.module.config'],
+  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size'],
+  pattern: /\b(?:loadmodule\s+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+)/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    return moduleConfigGroup(ctx, at, match[0]);
+  },
+};
+
+function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
+  const b = builder(ctx, 'redis.module.config', 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
+  if (/^loadmodule/i.test(text)) {
+    const p = /\bERROR_RATE\s+(\S+)/i.exec(text);
+    const n = /\bINITIAL_SIZE\s+(\S+)/i.exec(text);
+    if (!p && !n) return undefined;
+    if (p) b.config('p', p[1], { check: PROBABILITY, at: at + p.index + p[0].length - p[1].length });
+    if (n) b.config('n', n[1], { check: CAPACITY, at: at + n.index + n[0].length - n[1].length });
+  } else {
+    // redis.conf lines: gather bf-error-rate / bf-initial-size within the next lines
+    const line = ctx.source.lineOf(at);
+    let end = at + text.length;
+    for (let l = Math.max(0, line - 10); l < Math.min(ctx.source.lineCount, line + 10); l++) {
+      const lineStart = ctx.source.lineStart(l);
+      const content = ctx.source.lineText(l);
+      const m = /^\s*bf-(error-rate|initial-size)\s+(\S+)/i.exec(content);
+      if (!m || ctx.isComment(lineStart + m.index + m[0].indexOf('bf-'))) continue;
+      const valueAt = lineStart + m[0].length - m[2].length;
+      if (l < line) return undefined; // the group is reported from its first line
+      if (m[1].toLowerCase() === 'error-rate') b.config('p', m[2], { check: PROBABILITY, at: valueAt });
+      else b.config('n', m[2], { check: CAPACITY, at: valueAt });
+      end = Math.max(end, valueAt + m[2].length);
+    }
+    b.draft.end = end;
+  }
+  b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01');
+  b.setDefault('n', 100, 'RedisBloom default initial size 100');
+  return b.derive(deriveRedis(() => false)).build();
+}
+
+export const REDIS_RECOGNIZERS: readonly Recognizer[] = [redisCommand, redisPy, redisClients, redisModuleConfig];

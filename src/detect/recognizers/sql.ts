@@ -1,0 +1,139 @@
+/** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks. */
+import { checks, splitArguments } from '../engine';
+import * as derive from '../derivations';
+import type { Recognizer } from '../recognizer';
+import { builder, readValue } from './helpers';
+
+/** Cassandra / ScyllaDB `bloom_filter_fp_chance = 0.01` (CQL, schema dumps in YAML/JSON). */
+const cassandra: Recognizer = {
+  ids: ['cassandra.fpChance'],
+  needles: ['bloom_filter_fp_chance'],
+  pattern: /\bbloom_filter_fp_chance\b/g,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const value = readValue(ctx, at + match[0].length);
+    if (!value) return undefined;
+    const b = builder(ctx, 'cassandra.fpChance', 'Cassandra/ScyllaDB bloom_filter_fp_chance', at, value.end);
+    const probe = builder(ctx, 'probe', '', 0, 0).config('p', value.text);
+    if (probe === 1) {
+      b.note('bloom_filter_fp_chance = 1.0 disables the filter (AlwaysPresentFilter)');
+      return b.build();
+    }
+    b.config('p', value.text, {
+      at: value.start,
+      check: (v) => (v > 6.71e-5 && v <= 1 ? undefined : `bloom_filter_fp_chance = ${v}: Cassandra requires it to be larger than 6.71e-05 and less than or equal to 1.0`),
+    });
+    return b.derive((p) => (p.p !== undefined ? derive.cassandra(p.p) : {})).build();
+  },
+};
+
+/** ClickHouse `TYPE bloom_filter([p])`, `TYPE tokenbf_v1(bytes, k, seed)`, `TYPE ngrambf_v1(n, bytes, k, seed)`. */
+const clickhouse: Recognizer = {
+  ids: ['clickhouse.bloomFilter', 'clickhouse.tokenbf', 'clickhouse.ngrambf'],
+  needles: ['bloom_filter', 'tokenbf_v1', 'ngrambf_v1'],
+  pattern: /\bTYPE\s+(bloom_filter|tokenbf_v1|ngrambf_v1)\b/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const type = match[1].toLowerCase();
+    const afterType = at + match[0].length;
+    const parenOffset = /^\s*\(/.exec(ctx.text.slice(afterType, afterType + 10));
+    const list = parenOffset ? splitArguments(ctx.text, afterType + parenOffset[0].length - 1) : undefined;
+    if (parenOffset && !list) return undefined;
+    const args = list?.args ?? [];
+    const end = list?.end ?? afterType;
+    const granularity = /^\s*GRANULARITY\s+(\d+)/i.exec(ctx.text.slice(end, end + 40));
+    if (type === 'bloom_filter') {
+      const b = builder(ctx, 'clickhouse.bloomFilter', 'ClickHouse bloom_filter skip index', at, end);
+      if (args.length > 1) {
+        b.invalid(`bloom_filter takes at most one argument (the false-positive rate); ClickHouse rejects bloom_filter(${args.map((a) => a.text).join(', ')}) outside ATTACH`);
+        return b.build();
+      }
+      if (args[0]) b.config('p', args[0], { check: checks.range('false_positive', 0, 1, 'ClickHouse rejects it') });
+      else b.setDefault('p', 0.025, 'ClickHouse bloom_filter default false_positive 0.025');
+      if (granularity) b.note(`n is the number of distinct values per ${granularity[1]} index granules, known only at run time`);
+      return b.derive((p) => (p.p !== undefined ? derive.clickhouseBloomFilter(p.p) : {})).build();
+    }
+    const ngram = type === 'ngrambf_v1';
+    const expected = ngram ? 4 : 3;
+    const b = builder(ctx, ngram ? 'clickhouse.ngrambf' : 'clickhouse.tokenbf', `ClickHouse ${type} skip index`, at, end);
+    if (args.length !== expected) {
+      b.invalid(`${type} takes ${expected} arguments (${ngram ? 'n, ' : ''}size_of_bloom_filter_in_bytes, number_of_hash_functions, random_seed), got ${args.length}`);
+      return b.build();
+    }
+    const offset = ngram ? 1 : 0;
+    if (ngram) b.note(`ngrams of ${args[0].text} characters`);
+    b.config('m', args[offset], { scale: 8, check: checks.positiveInteger('size_of_bloom_filter_in_bytes') });
+    b.config('k', args[offset + 1], { check: checks.positiveInteger('number_of_hash_functions') });
+    b.note('n is the number of distinct tokens per index granule, known only at run time');
+    return b.derive((p) => ({ ...(p.m !== undefined ? { m: p.m } : {}), ...(p.k !== undefined ? { k: p.k } : {}) })).build();
+  },
+};
+
+/** PostgreSQL contrib bloom: `CREATE INDEX ... USING bloom (c1, c2) WITH (length=80, col1=2, col2=2)`. */
+const postgresBloom: Recognizer = {
+  ids: ['postgres.bloom'],
+  needles: ['using bloom'],
+  pattern: /\bUSING\s+bloom\s*\(/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const columns = splitArguments(ctx.text, at + match[0].length - 1);
+    if (!columns || columns.args.length === 0) return undefined;
+    const withClause = /^\s*WITH\s*\(/i.exec(ctx.text.slice(columns.end, columns.end + 20));
+    const options = withClause ? splitArguments(ctx.text, columns.end + withClause[0].length - 1) : undefined;
+    const end = options?.end ?? columns.end;
+    const b = builder(ctx, 'postgres.bloom', 'PostgreSQL bloom index', at, end);
+    const columnCount = columns.args.length;
+    b.set('n', columnCount, { kind: 'argument', text: `${columnCount} indexed column${columnCount > 1 ? 's' : ''} per row` });
+    const length = options?.args.find((a) => a.name === 'length');
+    if (length) b.config('m', length, { check: checks.range('length', 1, 4096, 'PostgreSQL rejects it') });
+    else b.setDefault('m', 80, 'PostgreSQL bloom default length 80 bits');
+    const perColumn: number[] = [];
+    for (let i = 1; i <= columnCount; i++) {
+      const option = options?.args.find((a) => a.name === `col${i}`);
+      if (!option) {
+        perColumn.push(2);
+        continue;
+      }
+      const probe = builder(ctx, 'probe', '', 0, 0);
+      const value = probe.config('k', option, { check: checks.range(`col${i}`, 1, 4095, 'PostgreSQL rejects it') });
+      b.draft.invalid.push(...probe.draft.invalid);
+      if (value === undefined) return b.build();
+      perColumn.push(value);
+    }
+    if (perColumn.every((k) => k === perColumn[0])) b.set('k', perColumn[0], { kind: options?.args.some((a) => /^col\d+$/.test(a.name ?? '')) ? 'config' : 'default', text: `col1..col${columnCount} = ${perColumn[0]}` });
+    else b.note(`bits per column differ (${perColumn.join(', ')}); k is their sum per row, a query on one column probes that column's bits`);
+    b.note('one signature of `length` bits per row, n = the number of indexed columns');
+    return b.derive((p) => {
+      if (p.m === undefined) return {};
+      const m = Math.ceil(p.m / 16) * 16; // rounded up to a multiple of 16 bits
+      const sameK = perColumn.every((k) => k === perColumn[0]);
+      return { m, ...(sameK ? { k: perColumn[0] } : {}), ...(m !== p.m ? { notes: [`length rounded up to ${m} bits`] } : {}) };
+    }).build();
+  },
+};
+
+/** PostgreSQL 14+ BRIN bloom opclass: `int8_bloom_ops(n_distinct_per_range = 100, false_positive_rate = 0.01)`. */
+const brinBloom: Recognizer = {
+  ids: ['postgres.brinBloom'],
+  needles: ['_bloom_ops'],
+  pattern: /\b[a-z0-9]{1,24}_bloom_ops\b/g,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const after = at + match[0].length;
+    const paren = /^\s*\(/.exec(ctx.text.slice(after, after + 10));
+    const list = paren ? splitArguments(ctx.text, after + paren[0].length - 1) : undefined;
+    const b = builder(ctx, 'postgres.brinBloom', `PostgreSQL BRIN ${match[0]}`, at, list?.end ?? after);
+    const n = list?.args.find((a) => a.name === 'n_distinct_per_range');
+    const p = list?.args.find((a) => a.name === 'false_positive_rate');
+    if (n) {
+      const probe = builder(ctx, 'probe', '', 0, 0).config('n', n);
+      if (probe !== undefined && probe < 0) b.note(`n_distinct_per_range = ${probe}: a fraction of the rows in each page range, known only at run time`);
+      else b.config('n', n, { check: checks.range('n_distinct_per_range', 16, 2 ** 31, 'PostgreSQL uses at least 16') });
+    } else b.note('n_distinct_per_range defaults to -0.1 (10 % of the rows in each page range), known only at run time');
+    if (p) b.config('p', p, { check: checks.range('false_positive_rate', 0.0001, 0.25, 'PostgreSQL rejects it') });
+    else b.setDefault('p', 0.01, 'PostgreSQL BRIN bloom default false_positive_rate 0.01');
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.brinBloom(q.n, q.p) : {})).build();
+  },
+};
+
+export const SQL_RECOGNIZERS: readonly Recognizer[] = [cassandra, clickhouse, postgresBloom, brinBloom];
