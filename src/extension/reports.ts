@@ -1,52 +1,104 @@
-/** Detected configurations and their reports per document, computed once per document version. */
+/**
+ * Detected configurations and their reports per document. Detection runs once per document version;
+ * each finding is analysed lazily (hover and CodeLens ask only for what is on screen) and analyses are
+ * memoised by the finding's content, so typing elsewhere in a file recomputes nothing.
+ */
 import * as vscode from 'vscode';
-import { analyzeFinding, AnalysisSettings, FilterReport } from '../analysis/analyze';
+import { analyzeFinding, FilterReport } from '../analysis/analyze';
 import { detectConfigs } from '../detect';
+import type { Finding } from '../detect/types';
+import { toVsRange } from './ranges';
+import { ExtensionSettings, languageEnabled, readSettings } from './settings';
 
-interface Entry {
-  readonly version: number;
-  readonly reports: readonly FilterReport[];
-}
+const MEMO_LIMIT = 2000;
 
-export function readAnalysisSettings(): Partial<AnalysisSettings> {
-  const config = vscode.workspace.getConfiguration('bloomLens');
-  return {
-    targetFalsePositiveRate: config.get<number>('targetFalsePositiveRate'),
-    maxFalsePositiveRate: config.get<number>('maxFalsePositiveRate'),
-  };
+/** One document version: its findings, each analysed on first request. */
+export class DocumentAnalysis {
+  private readonly reports: (FilterReport | undefined)[];
+
+  constructor(
+    readonly version: number,
+    readonly findings: readonly Finding[],
+    private readonly analyze: (finding: Finding) => FilterReport,
+  ) {
+    this.reports = new Array(findings.length);
+  }
+
+  report(index: number): FilterReport {
+    return (this.reports[index] ??= this.analyze(this.findings[index]));
+  }
+
+  indexAt(position: vscode.Position): number {
+    return this.findings.findIndex((finding) => toVsRange(finding.range).contains(position));
+  }
 }
 
 export class ReportStore implements vscode.Disposable {
-  private readonly entries = new Map<string, Entry>();
+  private readonly documents = new Map<string, DocumentAnalysis>();
+  private readonly memo = new Map<string, FilterReport>();
+  private settings: ExtensionSettings = readSettings();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when settings change what is shown (views refresh). */
+  readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor() {
     this.subscriptions = [
-      vscode.workspace.onDidCloseTextDocument((document) => this.entries.delete(document.uri.toString())),
-      vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('bloomLens')) this.entries.clear(); }),
+      this.changed,
+      vscode.workspace.onDidCloseTextDocument((document) => this.documents.delete(document.uri.toString())),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration('bloomLens')) return;
+        this.settings = readSettings();
+        this.documents.clear();
+        this.memo.clear();
+        this.changed.fire();
+      }),
     ];
   }
 
-  /** The reports for the document's current version (computed at most once per version). */
-  reportsFor(document: vscode.TextDocument): readonly FilterReport[] {
-    const key = document.uri.toString();
-    const cached = this.entries.get(key);
-    if (cached && cached.version === document.version) return cached.reports;
-    const settings = readAnalysisSettings();
-    const findings = detectConfigs(document.getText(), { languageId: document.languageId, fileName: document.fileName });
-    const reports = findings.map((finding) => analyzeFinding(finding, settings));
-    this.entries.set(key, { version: document.version, reports });
-    return reports;
+  get currentSettings(): ExtensionSettings {
+    return this.settings;
   }
 
-  /** The report whose configuration covers the position, if any. */
+  /** Whether the document is looked at (language switches and the size limit). */
+  covers(document: vscode.TextDocument): boolean {
+    return languageEnabled(this.settings, document.languageId) && document.getText().length <= this.settings.maxFileSizeBytes;
+  }
+
+  /** Findings of the document's current version (detected at most once per version). */
+  analysisFor(document: vscode.TextDocument): DocumentAnalysis {
+    const key = document.uri.toString();
+    const cached = this.documents.get(key);
+    if (cached && cached.version === document.version) return cached;
+    const findings = this.covers(document)
+      ? detectConfigs(document.getText(), { languageId: document.languageId, fileName: document.fileName })
+      : [];
+    const analysis = new DocumentAnalysis(document.version, findings, (finding) => this.analyze(finding));
+    this.documents.set(key, analysis);
+    return analysis;
+  }
+
+  /** The report of the configuration under the position, if any. */
   reportAt(document: vscode.TextDocument, position: vscode.Position): FilterReport | undefined {
-    return this.reportsFor(document).find(({ finding: { range } }) => new vscode.Range(
-      range.start.line, range.start.character, range.end.line, range.end.character).contains(position));
+    const analysis = this.analysisFor(document);
+    const index = analysis.indexAt(position);
+    return index >= 0 ? analysis.report(index) : undefined;
+  }
+
+  /** Analyses a finding, memoised by everything but its position. */
+  analyze(finding: Finding): FilterReport {
+    const key = JSON.stringify(finding, (name, value) => (name === 'range' ? undefined : value));
+    const cached = this.memo.get(key);
+    if (cached) return { ...cached, finding };
+    const report = analyzeFinding(finding, this.settings.analysis);
+    if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value as string);
+    this.memo.set(key, report);
+    return report;
   }
 
   dispose(): void {
-    this.entries.clear();
+    this.documents.clear();
+    this.memo.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -118,7 +118,20 @@ describe('cli: fp, size and cbf (cli-contract.md)', function () {
     assertUsageError(['size', '--p', '0.01'], /size needs one of/);
     assertUsageError(['size', '--n', '1e15', '--p', '1e-12', '--k', '1'], /more than 2\^53/);
     assertUsageError(['cbf', '--m', '1e4', '--n', '0', '--k', '7'], /--n must be/);
-    assertUsageError(['cbf', '--m', '1e4', '--n', '1e3', '--k', '7', '--counters', '1,2,3,4,5,6,7', '--prior', '0.5'], /not available/);
+    assertUsageError(['cbf', '--m', '1e4', '--n', '1e3', '--k', '7', '--counters', '1,2,3', '--prior', '0.5'], /exactly k = 7 values/);
+    assertUsageError(['cbf', '--m', '1e4', '--n', '1e3', '--k', '3', '--counters', '1,2,3'], /missing --prior/);
+  });
+
+  it('cbf with counters adds Theorem 2 membership, the Theorem 4 decision and the product threshold', () => {
+    // Section VIII-B setting: n = 3328, m = 26624, k = 6, alpha = 1/4; prior 0.5.
+    const out = run('cbf', '--m', '26624', '--n', '3328', '--k', '6', '--counters', '1,1,1,1,1,5', '--prior', '0.5', '--alpha', '0.25', '--json');
+    const json = JSON.parse(out.stdout);
+    // Theorem 2 by hand: P = m^k pi p / (m^k pi p + (nk)^k (1-p)), pi = 5, (nk/m)^k = 0.75^6.
+    const likelihood = 5 / Math.pow(0.75, 6);
+    assert.ok(Math.abs(json.membership - likelihood / (likelihood + 1)) < 1e-12);
+    assert.equal(json.decision, 'positive');
+    assert.equal(json.productThreshold, 1);
+    assert.ok(json.correctRate.exact > 0.97);
   });
 
   it('never prints NaN or Infinity at the edges (m = 1, n = 1, k = 64, huge m)', () => {

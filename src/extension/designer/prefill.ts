@@ -1,0 +1,51 @@
+/** A detected configuration -> the designer's inputs and origin. Pure (no vscode). */
+import type { FilterReport } from '../../analysis/analyze';
+import type { ParamName } from '../../detect/types';
+import { DEFAULT_INPUTS, DesignerInputs, DesignerOrigin, DesignParam, DesignerState, STATE_VERSION } from '../../protocol';
+import { probabilityText } from './edits';
+
+const text = (value: number | undefined): string => (value === undefined || !Number.isFinite(value) ? '' : String(value));
+
+/** The designer state for a report: its parameters as the code states them, and where it came from. */
+export function stateForReport(report: FilterReport, uri: string): DesignerState {
+  const { finding, config } = report;
+  const { params } = finding;
+  const recycling = finding.recycling;
+  let sigma = DEFAULT_INPUTS.sigma;
+  let retain = false;
+  if (recycling?.kind === 'sigma-bounded') {
+    sigma = recycling.sigmaBits !== undefined ? String(recycling.sigmaBits) : recycling.sigmaFraction !== undefined ? String(recycling.sigmaFraction) : sigma;
+    retain = recycling.retain ?? false;
+  }
+  let n = config.n;
+  if (recycling?.kind === 'n-bounded' && recycling.messagesPerCycle !== undefined) n = recycling.messagesPerCycle;
+  const inputs: DesignerInputs = {
+    ...DEFAULT_INPUTS,
+    n: text(n),
+    p: config.p !== undefined ? probabilityText(config.p) : '',
+    m: text(config.mBits),
+    k: text(config.k),
+    hashing: config.hashing,
+    recycling: recycling?.kind ?? 'none',
+    sigma,
+    retain,
+    phases: params.phases ?? 1,
+    prior: params.prior !== undefined && params.prior < 1 ? probabilityText(params.prior) : '',
+    alpha: params.alpha !== undefined ? String(params.alpha) : DEFAULT_INPUTS.alpha,
+  };
+  // With n and m known, p is the target (kept) and k is solved when the code does not state it.
+  if (inputs.n === '' && inputs.m === '' && inputs.p === '') inputs.n = DEFAULT_INPUTS.n;
+  const editable = (['n', 'p', 'm', 'k'] as DesignParam[]).filter((param) => {
+    const source = finding.sources[param as ParamName];
+    return source !== undefined && (source.range !== undefined || source.kind === 'annotation');
+  });
+  const origin: DesignerOrigin = {
+    uri,
+    line: finding.range.start.line,
+    character: finding.range.start.character,
+    title: finding.title.slice(0, 200),
+    recognizer: finding.recognizer.slice(0, 200),
+    editable,
+  };
+  return { version: STATE_VERSION, inputs, origin };
+}

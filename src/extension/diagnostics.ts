@@ -1,0 +1,103 @@
+/**
+ * Diagnostics BL001-BL007 for open documents: debounced per document, computed in time slices so the
+ * extension host never blocks for long, and dropped when the document changed meanwhile.
+ */
+import * as vscode from 'vscode';
+import type { FilterReport, ReportDiagnostic, Severity } from '../analysis/analyze';
+import { toVsRange } from './ranges';
+import type { ReportStore } from './reports';
+
+export const DIAGNOSTIC_SOURCE = 'Bloom Lens';
+const DEBOUNCE_MS = 300;
+const SLICE_MS = 8;
+
+const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+/** A VS Code diagnostic that remembers the report it came from (for quick fixes). */
+export class FilterDiagnostic extends vscode.Diagnostic {
+  constructor(range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity, readonly report: FilterReport, readonly detail: ReportDiagnostic) {
+    super(range, message, severity);
+  }
+}
+
+export function toDiagnostics(report: FilterReport, overrides: Partial<Record<string, Severity | 'off'>>): FilterDiagnostic[] {
+  const range = toVsRange(report.finding.range);
+  return report.diagnostics.flatMap((detail) => {
+    const severity = overrides[detail.code] ?? detail.severity;
+    if (severity === 'off') return [];
+    const diagnostic = new FilterDiagnostic(range, detail.message, SEVERITIES[severity], report, detail);
+    diagnostic.source = DIAGNOSTIC_SOURCE;
+    diagnostic.code = detail.code;
+    return [diagnostic];
+  });
+}
+
+export class DiagnosticsController implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('bloomLens');
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly store: ReportStore) {
+    this.subscriptions = [
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
+      store.onDidChange(() => this.refreshAll()),
+    ];
+    this.refreshAll();
+  }
+
+  refreshAll(): void {
+    for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    this.collection.delete(uri);
+  }
+
+  private schedule(document: vscode.TextDocument, delayMs: number): void {
+    if (document.uri.scheme === 'output' || document.uri.scheme === 'vscode-scm') return;
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      void this.update(document);
+    }, delayMs));
+  }
+
+  /** Computes the document's diagnostics in slices of a few ms; gives up if the document changes. */
+  async update(document: vscode.TextDocument): Promise<void> {
+    const settings = this.store.currentSettings;
+    if (!settings.diagnosticsEnabled || document.isClosed) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const version = document.version;
+    const analysis = this.store.analysisFor(document);
+    const diagnostics: vscode.Diagnostic[] = [];
+    let sliceStart = Date.now();
+    for (let index = 0; index < analysis.findings.length; index++) {
+      diagnostics.push(...toDiagnostics(analysis.report(index), settings.severityOverrides));
+      if (Date.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolveSlice) => setTimeout(resolveSlice, 0));
+        if (document.isClosed || document.version !== version) return; // stale: a newer run is scheduled
+        sliceStart = Date.now();
+      }
+    }
+    if (document.version === version && !document.isClosed) this.collection.set(document.uri, diagnostics);
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

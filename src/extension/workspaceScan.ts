@@ -1,0 +1,96 @@
+/**
+ * "Scan Workspace for Bloom Filters": finds every configuration in the workspace (also in files that are
+ * not open), publishes their diagnostics to the Problems panel and lists them in the "Bloom Filters" view.
+ * Reads through workspace.fs, so it works in virtual workspaces; cancellable, with progress.
+ */
+import * as vscode from 'vscode';
+import type { FilterReport } from '../analysis/analyze';
+import { detectConfigs } from '../detect';
+import { toDiagnostics } from './diagnostics';
+import { toVsRange } from './ranges';
+import type { ReportStore } from './reports';
+
+export const SCAN_GLOB = '**/*.{java,kt,kts,scala,groovy,go,rs,py,pyi,js,mjs,cjs,jsx,ts,tsx,c,cc,cpp,cxx,h,hh,hpp,cs,rb,php,lua,sql,cql,yaml,yml,json,jsonc,toml,properties,conf,cfg,ini,sh,bash,zsh,xml,txt,md,bpf,redis}';
+export const SCAN_EXCLUDE = '**/{node_modules,dist,out,build,target,.git,.vscode-test,vendor}/**';
+const MAX_FILES = 20_000;
+
+interface FileResult {
+  readonly uri: vscode.Uri;
+  readonly reports: readonly FilterReport[];
+}
+
+type Node = { readonly kind: 'file'; readonly file: FileResult } | { readonly kind: 'filter'; readonly file: FileResult; readonly report: FilterReport };
+
+export class FilterTreeProvider implements vscode.TreeDataProvider<Node> {
+  private files: FileResult[] = [];
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  setResults(files: FileResult[]): void {
+    this.files = files.filter((file) => file.reports.length > 0).sort((a, b) => a.uri.toString().localeCompare(b.uri.toString()));
+    this.changed.fire(undefined);
+  }
+
+  get filterCount(): number {
+    return this.files.reduce((sum, file) => sum + file.reports.length, 0);
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) return this.files.map((file) => ({ kind: 'file', file }));
+    if (node.kind === 'file') return node.file.reports.map((report) => ({ kind: 'filter', file: node.file, report }));
+    return [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'file') {
+      const item = new vscode.TreeItem(node.file.uri, vscode.TreeItemCollapsibleState.Expanded);
+      item.description = `${node.file.reports.length} filter${node.file.reports.length === 1 ? '' : 's'}`;
+      return item;
+    }
+    const { report } = node;
+    const worst = report.diagnostics.find((d) => d.severity === 'error') ?? report.diagnostics.find((d) => d.severity === 'warning');
+    const item = new vscode.TreeItem(report.finding.title, vscode.TreeItemCollapsibleState.None);
+    item.description = report.lens.replace(/^Bloom: /, '');
+    item.tooltip = [report.lens, ...report.diagnostics.map((d) => `${d.code}: ${d.message}`)].join('\n');
+    item.iconPath = new vscode.ThemeIcon(worst?.severity === 'error' ? 'error' : worst ? 'warning' : 'filter');
+    item.command = { command: 'vscode.open', title: 'Open', arguments: [node.file.uri, { selection: toVsRange(report.finding.range) }] };
+    return item;
+  }
+}
+
+/** Scans the workspace; returns the number of configurations found (undefined when cancelled). */
+export async function scanWorkspace(store: ReportStore, tree: FilterTreeProvider, collection: vscode.DiagnosticCollection): Promise<number | undefined> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Bloom Lens: scanning the workspace', cancellable: true }, async (progress, token) => {
+    const uris = await vscode.workspace.findFiles(SCAN_GLOB, SCAN_EXCLUDE, MAX_FILES, token);
+    const results: FileResult[] = [];
+    const settings = store.currentSettings;
+    const decoder = new TextDecoder();
+    for (let i = 0; i < uris.length; i++) {
+      if (token.isCancellationRequested) return undefined;
+      const uri = uris[i];
+      if (i % 20 === 0) progress.report({ message: `${i} of ${uris.length} files`, increment: (20 / Math.max(1, uris.length)) * 100 });
+      try {
+        const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+        let reports: readonly FilterReport[];
+        if (open) {
+          const analysis = store.analysisFor(open);
+          reports = analysis.findings.map((_, index) => analysis.report(index));
+        } else {
+          const stat = await vscode.workspace.fs.stat(uri);
+          if (stat.size > settings.maxFileSizeBytes) continue;
+          const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
+          reports = detectConfigs(text, { fileName: uri.path }).map((finding) => store.analyze(finding));
+        }
+        results.push({ uri, reports });
+        if (!open && settings.diagnosticsEnabled) collection.set(uri, reports.flatMap((report) => toDiagnostics(report, settings.severityOverrides)));
+      } catch {
+        // An unreadable file (deleted meanwhile, binary, permission) is skipped.
+      }
+      if (i % 50 === 49) await new Promise((resolveYield) => setTimeout(resolveYield, 0)); // let the host breathe
+    }
+    tree.setResults(results);
+    const count = tree.filterCount;
+    void vscode.window.showInformationMessage(`Bloom Lens: ${count} Bloom filter configuration${count === 1 ? '' : 's'} in ${results.filter((r) => r.reports.length > 0).length} file(s).`);
+    return count;
+  });
+}
