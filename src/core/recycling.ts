@@ -486,8 +486,8 @@ export const DIRECT_SUM_LIMIT = 4096;
 /** f_w(n) = (1 - (1 - 1/M)^(kn))^k (eq. 1): FP of the next message after n inserted, colliding hashing. */
 export function worstCaseRate(mBits: number, k: number, n: number): number {
   if (n <= 0) return 0;
-  const u = Math.exp(k * n * Math.log1p(-1 / mBits)); // (1-1/M)^(kn)
-  return Math.exp(k * Math.log1p(-u));
+  const filled = -Math.expm1(k * n * Math.log1p(-1 / mBits)); // 1 - (1-1/M)^(kn), without cancellation
+  return Math.exp(k * Math.log(filled));
 }
 
 /** The N-bounded rates (eq. 1-3). */
@@ -510,21 +510,19 @@ export function nBoundedSums(mBits: number, k: number, count: number, forceDirec
   if (forceDirect || count <= DIRECT_SUM_LIMIT || lambda > 1e-3) {
     const rates = new CompensatedSum();
     const odds = new CompensatedSum();
-    const decay = Math.exp(-lambda);
-    let u = 1; // e^(-lambda n)
     for (let n = 0; n < count; n++) {
-      if ((n & 1023) === 0) u = Math.exp(-lambda * n); // refresh: no drift from repeated products
-      const oneMinus = -Math.expm1(k * Math.log1p(-u)); // 1 - f, accurate as f -> 1
-      const f = 1 - oneMinus;
+      const filled = -Math.expm1(-lambda * n); // fraction of bits set, 1 - e^(-lambda n), accurate for small n
+      const lnF = k * Math.log(filled);
+      const f = Math.exp(lnF);
+      const oneMinus = -Math.expm1(lnF); // 1 - f, accurate as f -> 1
       if (oneMinus <= 0) return { sumRates: rates.value + (count - n), sumOdds: Infinity };
       rates.add(f);
       odds.add(f / oneMinus);
-      if (u < 1e-18 / k) { // saturated: f and x constant from here on
+      if (1 - filled < 1e-18 / k) { // saturated: f and x constant from here on
         rates.add(f * (count - n - 1));
         odds.add((f / oneMinus) * (count - n - 1));
         break;
       }
-      u *= decay;
     }
     return { sumRates: rates.value, sumOdds: odds.value };
   }
@@ -534,8 +532,8 @@ export function nBoundedSums(mBits: number, k: number, count: number, forceDirec
   const sEnd = -Math.expm1(-T);
   const integral = integralPower(k, sEnd) / lambda;
   const uEnd = Math.exp(-T);
-  const F = (u: number): number => Math.exp(k * Math.log1p(-u));
-  const dF = (u: number): number => (k === 1 ? lambda * u : k * Math.pow(1 - u, k - 1) * lambda * u);
+  const F = (u: number): number => Math.exp(k * Math.log(sEnd)) + 0 * u;
+  const dF = (u: number): number => (k === 1 ? lambda * u : k * Math.pow(sEnd, k - 1) * lambda * u);
   const dF0 = k === 1 ? lambda : 0;
   const sumRates = integral + F(uEnd) / 2 + (dF(uEnd) - dF0) / 12;
   // x(t) = F/(1-F), t = lambda n: integral by composite 16-point Gauss-Legendre on panels of width <= 1/4.
@@ -546,12 +544,13 @@ export function nBoundedSums(mBits: number, k: number, count: number, forceDirec
     const centre = (p + 0.5) * width;
     for (let q = 0; q < 16; q++) {
       const t = centre + 0.5 * width * GAUSS_16.nodes[q];
-      const oneMinus = -Math.expm1(k * Math.log1p(-Math.exp(-t)));
-      odds.add(0.5 * width * GAUSS_16.weights[q] * (1 - oneMinus) / oneMinus);
+      const lnF = k * Math.log(-Math.expm1(-t));
+      odds.add(0.5 * width * GAUSS_16.weights[q] * Math.exp(lnF) / -Math.expm1(lnF));
     }
   }
-  const oneMinusEnd = -Math.expm1(k * Math.log1p(-uEnd));
-  const xEnd = (1 - oneMinusEnd) / oneMinusEnd;
+  const lnFEnd = k * Math.log(sEnd);
+  const oneMinusEnd = -Math.expm1(lnFEnd);
+  const xEnd = Math.exp(lnFEnd) / oneMinusEnd;
   const dxEnd = dF(uEnd) / (oneMinusEnd * oneMinusEnd);
   const sumOdds = odds.value / lambda + xEnd / 2 + (dxEnd - dF0) / 12;
   return { sumRates, sumOdds };

@@ -95,10 +95,10 @@ export function averageCapacity(mBits: number, k: number, targetRate: number, ki
   const worst = worstCaseCapacity(mBits, k, targetRate);
   let sumRates = 0, cRates = 0, sumOdds = 0, cOdds = 0;
   for (let n = 1; n <= scanLimit && worst < scanLimit; n++) {
-    const u = Math.exp(-lambda * (n - 1));
-    const oneMinus = -Math.expm1(k * Math.log1p(-u));
+    const lnF = k * Math.log(-Math.expm1(-lambda * (n - 1))); // ln f_w(n-1)
+    const oneMinus = -Math.expm1(lnF);
     if (oneMinus <= 0) return n - 1;
-    const f = 1 - oneMinus;
+    const f = Math.exp(lnF);
     const x = f / oneMinus;
     let t = sumRates + f; cRates += Math.abs(sumRates) >= f ? (sumRates - t) + f : (f - t) + sumRates; sumRates = t;
     t = sumOdds + x; cOdds += Math.abs(sumOdds) >= x ? (sumOdds - t) + x : (x - t) + sumOdds; sumOdds = t;
