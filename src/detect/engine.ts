@@ -69,7 +69,7 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
   let argStart = open + 1;
   const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
   const push = (endExclusive: number): void => {
-    const raw = text.slice(argStart, endExclusive);
+    const raw = blankComments(text.slice(argStart, endExclusive));
     const lead = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
     if (trimmed === '') return;
@@ -111,6 +111,43 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
     if (c === ';' && stack.length === 1 && text.charAt(open) === '(') return undefined;
   }
   return undefined;
+}
+
+/** Replaces comments (`// ...`, `/* ... *\/`, `# ...` after whitespace) outside quotes with spaces, keeping offsets. */
+function blankComments(segment: string): string {
+  if (!/\/\/|\/\*|#/.test(segment)) return segment;
+  let out = '';
+  let quote = '';
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i];
+    if (quote) {
+      out += c;
+      if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === '\'' || c === '`') {
+      quote = c;
+      out += c;
+      continue;
+    }
+    const lineComment = (c === '/' && segment[i + 1] === '/') || (c === '#' && (i === 0 || /\s/.test(segment[i - 1])) && /\s/.test(segment[i + 1] ?? ' '));
+    if (lineComment) {
+      const nl = segment.indexOf('\n', i);
+      const stop = nl < 0 ? segment.length : nl;
+      out += ' '.repeat(stop - i);
+      i = stop - 1;
+      continue;
+    }
+    if (c === '/' && segment[i + 1] === '*') {
+      const close = segment.indexOf('*/', i + 2);
+      const stop = close < 0 ? segment.length : close + 2;
+      out += segment.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
 }
 
 /** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */

@@ -153,6 +153,7 @@ function classify(text: string, family: LanguageFamily, languageId: string | und
   const doubleQuoteStrings = family !== 'xml';
   const tripleQuotes = family === 'python' || languageId === 'kotlin' || languageId === 'scala' || languageId === 'java' || languageId === 'swift';
   const yamlLike = family === 'hash';
+  const semicolonComments = languageId === 'ini' || languageId === 'conf' || languageId === 'properties';
   let i = 0;
   const fill = (from: number, to: number, kind: number): void => {
     mask.fill(kind, from, Math.min(to, length));
@@ -188,6 +189,17 @@ function classify(text: string, family: LanguageFamily, languageId: string | und
       // '#' starts a comment at the start of a word (YAML/shell rule: after whitespace or at line start)
       const prev = i === 0 ? 10 : text.charCodeAt(i - 1);
       if (!yamlLike || prev === 10 || prev === 32 || prev === 9 || prev === 13 || prev === 59) {
+        const stop = lineEndFrom(text, i);
+        fill(i, stop, COMMENT);
+        i = stop;
+        continue;
+      }
+    }
+    if (semicolonComments && (c === 59 || c === 33)) {
+      // ';' (ini) or '!' (properties) at the start of a line
+      let j = i - 1;
+      while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
+      if (j < 0 || text.charCodeAt(j) === 10) {
         const stop = lineEndFrom(text, i);
         fill(i, stop, COMMENT);
         i = stop;

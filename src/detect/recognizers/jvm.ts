@@ -29,7 +29,7 @@ const bloomFilterCreate = callRecognizer({
       return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();
     }
     if (match[1] !== 'create' || args.length < 1 || args.length > 3) return undefined;
-    if (!sparkHint && !(langIs(ctx, JVM, false) && !guavaHint)) return undefined;
+    if (!sparkHint) return undefined;
     const b = builder(ctx, 'spark.sketch.create', 'Spark sketch BloomFilter.create', start, end);
     b.argument('n', args[0], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
     sparkSecondArgument(b, args[1]?.text, args[1]?.start);

@@ -42,7 +42,7 @@ const filterPolicy = callRecognizer({
 /** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb). */
 const rocksdbOptionsString: Recognizer = {
   ids: ['rocksdb.optionsString'],
-  needles: ['filter_policy'],
+  needles: ['filter_policy=', 'filter_policy ='],
   pattern: /\bfilter_policy\s*=\s*(bloomfilter|ribbonfilter):([0-9][0-9.]*)(?::(true|false))?/g,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;

@@ -1,0 +1,215 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { detectConfigs } from '../../src/detect/index';
+import { RECOGNIZER_IDS } from '../../src/detect/recognizers';
+import type { Finding } from '../../src/detect/types';
+
+const FIXTURES = resolve('test/fixtures/detect');
+
+interface Expected {
+  recognizer: string;
+  line: number;
+  params: Record<string, unknown>;
+  derived?: Record<string, number>;
+  invalid?: number;
+  unevaluated?: string[];
+  recycling?: Record<string, unknown>;
+  sources?: Record<string, string>;
+}
+
+const expectations = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Record<string, Expected[] | string>;
+
+function describeFinding(f: Finding): string {
+  return `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`;
+}
+
+describe('detect: fixture corpus (expected findings written by hand from the catalogue)', () => {
+  for (const [file, expected] of Object.entries(expectations)) {
+    if (file.startsWith('_') || typeof expected === 'string') continue;
+    it(file, () => {
+      const text = readFileSync(join(FIXTURES, file), 'utf8');
+      const findings = detectConfigs(text, { fileName: file });
+      assert.equal(findings.length, expected.length, `found: ${findings.map(describeFinding).join('; ')}`);
+      expected.forEach((want, i) => {
+        const got = findings[i];
+        const label = `${file} finding ${i} (${want.recognizer} line ${want.line})`;
+        assert.equal(got.recognizer, want.recognizer, label);
+        assert.equal(got.range.start.line, want.line, label);
+        assert.deepEqual(got.params, want.params, label);
+        for (const [key, value] of Object.entries(want.derived ?? {})) {
+          assert.equal((got.derived as Record<string, unknown>)[key], value, `${label}: derived.${key}`);
+        }
+        assert.equal(got.invalid?.length ?? 0, want.invalid ?? 0, `${label}: invalid ${JSON.stringify(got.invalid)}`);
+        assert.deepEqual(got.unevaluated.map((u) => u.param).sort(), (want.unevaluated ?? []).slice().sort(), `${label}: unevaluated`);
+        if (want.recycling) assert.deepEqual(got.recycling, want.recycling, `${label}: recycling`);
+        for (const [param, kind] of Object.entries(want.sources ?? {})) {
+          assert.equal((got.sources as Record<string, { kind: string } | undefined>)[param]?.kind, kind, `${label}: source of ${param}`);
+        }
+      });
+    });
+  }
+
+  it('covers every recogniser id at least once', () => {
+    const covered = new Set<string>();
+    for (const [, expected] of Object.entries(expectations)) if (Array.isArray(expected)) for (const e of expected) covered.add(e.recognizer);
+    const notCovered = RECOGNIZER_IDS.filter((id) => !covered.has(id) && !EXTRA_COVERAGE.has(id));
+    assert.deepEqual(notCovered, []);
+  });
+});
+
+/** Ids covered by the inline tests below rather than by a fixture file. */
+const EXTRA_COVERAGE = new Set([
+  'commons.shape.fromNM', 'commons.shape.fromNMK', 'commons.shape.fromPMK', 'bitcoinj.bloomFilter', 'hbase.columnFamily',
+  'elasticsearch.es87BloomFilter', 'go.bits-and-blooms.estimateParameters', 'go.boom.newScalableBloomFilter', 'bloom-filters.from',
+  'bloom-filters.scalable', 'rust.bloomfilter.newWithSeed', 'rust.growable.builder', 'redis-py.bf.insert', 'jedis.bfReserve',
+  'go-redis.bfReserve', 'iceberg.parquetBloomFilter', 'doris.bloomFilterFpp',
+]);
+
+function one(text: string, languageId: string): Finding {
+  const findings = detectConfigs(text, { languageId });
+  assert.equal(findings.length, 1, findings.map(describeFinding).join('; '));
+  return findings[0];
+}
+
+describe('detect: more recognisers', () => {
+  it('Commons fromNM / fromNMK / fromPMK', () => {
+    const nm = one('import org.apache.commons.collections4.bloomfilter.Shape;\nShape s = Shape.fromNM(1000, 9586);', 'java');
+    assert.equal(nm.recognizer, 'commons.shape.fromNM');
+    assert.equal(nm.derived.k, 7); // round(ln2 * 9586 / 1000) = round(6.64)
+    const nmk = one('import org.apache.commons.collections4.bloomfilter.Shape;\nShape s = Shape.fromNMK(1000, 9586, 5);', 'java');
+    assert.deepEqual(nmk.params, { n: 1000, m: 9586, k: 5 });
+    const pmk = one('import org.apache.commons.collections4.bloomfilter.Shape;\nShape s = Shape.fromPMK(0.01, 9586, 7);', 'java');
+    // n = ceil(m / (-k / ln(1 - exp(ln p / k)))): ln(1 - 0.01^(1/7)) = ln(1 - 0.51795) = -0.72972; 9586 / (7 / 0.72972) = 999.3 -> 1000
+    assert.equal(pmk.derived.n, 1000);
+  });
+
+  it('bitcoinj new BloomFilter(elements, fpr, tweak)', () => {
+    const f = one('import org.bitcoinj.core.BloomFilter;\nBloomFilter f = new BloomFilter(1000, 0.0001, 0);', 'java');
+    assert.equal(f.recognizer, 'bitcoinj.bloomFilter');
+    assert.equal(f.derived.m, 19168); // 2396 bytes, as Bitcoin Core
+    assert.equal(f.derived.k, 13);
+  });
+
+  it('HBase column family BLOOMFILTER => ROWCOL tightens p to 1 - sqrt(1 - p)', () => {
+    const f = one("create 't', {NAME => 'cf', BLOOMFILTER => 'ROWCOL'}", 'ruby');
+    assert.equal(f.recognizer, 'hbase.columnFamily');
+    assert.equal(f.params.p, 0.01);
+    assert.ok(Math.abs((f.derived.p as number) - (1 - Math.sqrt(0.99))) < 1e-15);
+    assert.equal(detectConfigs("create 't', {NAME => 'cf', BLOOMFILTER => 'NONE'}", { languageId: 'ruby' }).length, 0);
+  });
+
+  it('Elasticsearch ES87 postings format: fixed 10 bits/entry, 7 hashes', () => {
+    const f = one('return new ES87BloomFilterPostingsFormat(bigArrays, this::internalGetPostingsFormatForField);', 'java');
+    assert.deepEqual(f.params, { bitsPerElement: 10, k: 7 });
+  });
+
+  it('Go EstimateParameters and BoomFilters scalable', () => {
+    const f = one('import "github.com/bits-and-blooms/bloom/v3"\nm, k := bloom.EstimateParameters(1000000, 0.01)', 'go');
+    assert.equal(f.recognizer, 'go.bits-and-blooms.estimateParameters');
+    assert.equal(f.derived.m, 9585059);
+    const s = one('sbf := boom.NewScalableBloomFilter(10000, 0.01, 0.8)', 'go');
+    assert.equal(s.recognizer, 'go.boom.newScalableBloomFilter');
+    assert.deepEqual(s.params, { n: 10000, p: 0.01 });
+  });
+
+  it('npm bloom-filters from() and ScalableBloomFilter', () => {
+    const from = one("import { BloomFilter } from 'bloom-filters'\nconst f = BloomFilter.from(items, 0.01)", 'typescript');
+    assert.equal(from.recognizer, 'bloom-filters.from');
+    assert.deepEqual(from.params, { p: 0.01 });
+    const scalable = one("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter()", 'typescript');
+    assert.deepEqual(scalable.params, { n: 128, p: 0.001 });
+  });
+
+  it('Rust growable builder and bloomfilter with seed', () => {
+    const g = one('let g = GrowableBloomBuilder::new().estimated_insertions(1000).desired_error_ratio(0.05).build();', 'rust');
+    assert.equal(g.recognizer, 'rust.growable.builder');
+    assert.equal(g.derived.m, 6240);
+    const seeded = one('use bloomfilter::Bloom;\nlet b = Bloom::new_for_fp_rate_with_seed(1_000_000, 0.01, &seed);', 'rust');
+    assert.equal(seeded.recognizer, 'rust.bloomfilter.newForFpRate');
+    assert.equal(seeded.derived.m, 9585064);
+  });
+
+  it('redis-py insert, Jedis and go-redis', () => {
+    const insert = one('r.bf().insert("k", ["a"], capacity=10000, error=0.01)', 'python');
+    assert.equal(insert.recognizer, 'redis-py.bf.insert');
+    assert.equal(insert.derived.m, 131072);
+    const jedis = one('jedis.bfReserve("k", 0.01, 1000000);', 'java');
+    assert.equal(jedis.recognizer, 'jedis.bfReserve');
+    assert.equal(jedis.derived.k, 8);
+    const go = one('rdb.BFReserveNonScaling(ctx, "k", 0.01, 1000000)', 'go');
+    assert.equal(go.recognizer, 'go-redis.bfReserve');
+    assert.equal(go.derived.k, 7);
+    assert.equal(go.derived.m, 16777216);
+  });
+
+  it('Iceberg table properties and Doris properties', () => {
+    const ice = one("TBLPROPERTIES ('write.parquet.bloom-filter-enabled.column.id'='true', 'write.parquet.bloom-filter-ndv.column.id'='10000')", 'sql');
+    assert.equal(ice.recognizer, 'iceberg.parquetBloomFilter');
+    assert.deepEqual(ice.params, { n: 10000, p: 0.01 });
+    // m = -8 * 10000 / ln(1 - 0.01^(1/8)) = 96815 bits -> 12102 bytes -> 16384 bytes (power of two)
+    assert.equal(ice.derived.m, 16384 * 8);
+    const doris = one('PROPERTIES ("bloom_filter_columns" = "k1,k2", "bloom_filter_fpp" = "0.05")', 'sql');
+    assert.deepEqual(doris.params, { p: 0.05 });
+  });
+});
+
+describe('detect: precision', () => {
+  const decoys: [string, string][] = [
+    ['plaintext', 'Bloom filters are great. The bloom of spring. BF.RESERVE is a Redis command.'],
+    ['css', '.a { filter: blur(2px); }\n.bloom { filter: brightness(2); }'],
+    ['java', 'class Cache { BloomFilter<String> filter; /* created elsewhere */ }'],
+    ['java', 'String s = "BloomFilter.create(Funnels.longFunnel(), 100, 0.01)";'],
+    ['python', '# self.f = BloomFilter(capacity=1000, error_rate=0.01)\nprint("bloom")'],
+    ['typescript', "// const f = BloomFilter.create(1000, 0.01)\nconst bloomColor = 'red';"],
+    ['go', 'type BloomFilter struct { m uint }\nfunc New(m uint) *BloomFilter { return &BloomFilter{m} }'],
+    ['markdown', 'Use `BF.RESERVE key error_rate capacity` to create a filter.'],
+    ['sql', "SELECT 'bloom_filter' AS name; -- TYPE bloom_filter(0.01)"],
+  ];
+  for (const [languageId, text] of decoys) {
+    it(`no finding: ${text.slice(0, 50).replace(/\n/g, ' ')}`, () => {
+      assert.deepEqual(detectConfigs(text, { languageId }), []);
+    });
+  }
+
+  it('ranges are 0-based and cover the call', () => {
+    const text = 'import com.google.common.hash.Funnels;\n  x = BloomFilter.create(Funnels.longFunnel(), 1000, 0.01);\n';
+    const f = one(text, 'java');
+    assert.deepEqual(f.range, { start: { line: 1, character: 6 }, end: { line: 1, character: 58 } });
+    assert.deepEqual(f.sources.n?.range, { start: { line: 1, character: 47 }, end: { line: 1, character: 51 } });
+  });
+
+  it('an annotation on the line above adds to the config instead of making a second finding', () => {
+    const text = 'import com.google.common.hash.Funnels;\n// bloom-lens: recycle=sigma:300 phases=1 hashing=noncolliding\nf = BloomFilter.create(Funnels.longFunnel(), 1000, 0.01);';
+    const f = one(text, 'java');
+    assert.deepEqual(f.recycling, { kind: 'sigma-bounded', sigmaBits: 300 });
+    assert.equal(f.params.hashing, 'noncolliding');
+    assert.equal(f.params.phases, 1);
+  });
+
+  it('annotations in every comment syntax', () => {
+    const cases: [string, string][] = [
+      ['sql', '-- bloom-lens: n=1000 p=0.01'],
+      ['xml', '<!-- bloom-lens: n=1000 p=0.01 -->'],
+      ['c', '/* bloom-lens: n=1000 p=0.01 */'],
+      ['ini', '; bloom-lens: n=1000 p=0.01'],
+      ['yaml', '# bloom-lens: n=1000 p=0.01'],
+      ['plaintext', '; bloom-lens: n=1000 p=0.01'],
+    ];
+    for (const [languageId, text] of cases) {
+      const f = one(text, languageId);
+      assert.deepEqual(f.params, { n: 1000, p: 0.01 }, languageId);
+    }
+  });
+
+  it('malformed annotation values are reported, never NaN', () => {
+    const f = one('// bloom-lens: n=lots p=0.01 recycle=sigma:-3 phases=3 hashing=magic', 'typescript');
+    assert.deepEqual(f.params, { p: 0.01 });
+    assert.equal(f.invalid?.length, 4);
+  });
+
+  it('a plain count-guarded clear is not invented: no recycling without an annotation or a rolling type', () => {
+    const f = one('import com.google.common.hash.Funnels;\nf = BloomFilter.create(Funnels.longFunnel(), 1000, 0.01);', 'java');
+    assert.equal(f.recycling, undefined);
+  });
+});
