@@ -68,7 +68,7 @@ const redisCommand: Recognizer = {
     // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
     const inString = ctx.isString(at);
     let end = after;
-    const lineEnd = ctx.source.lineEnd(ctx.source.lineOf(at));
+    const lineEnd = Math.min(ctx.source.lineEnd(ctx.source.lineOf(at)), after + 400);
     while (end < lineEnd && (!inString || ctx.isString(end)) && !/[;|&)\]]/.test(text[end])) end++;
     if (inString && end > after && /["'`]/.test(text[end - 1])) end--;
     const body = text.slice(after, end);

@@ -1,0 +1,114 @@
+import * as assert from 'node:assert/strict';
+import { evaluateConstant } from '../../src/detect/evaluate';
+import { detectConfigs } from '../../src/detect/index';
+
+function value(text: string, options = {}): number {
+  const result = evaluateConstant(text, options);
+  assert.ok(result.ok, `${text}: ${result.ok ? '' : result.reason}`);
+  return result.value;
+}
+
+function fails(text: string, options = {}): string {
+  const result = evaluateConstant(text, options);
+  assert.equal(result.ok, false, text);
+  return result.ok ? '' : result.reason;
+}
+
+describe('evaluator: numeric literals of every language', () => {
+  const cases: [string, number][] = [
+    ['1_000_000', 1e6], ['1e6', 1e6], ['1E-7', 1e-7], ['10**6', 1e6], ['1 << 20', 1048576], ['0x100000', 1048576], ['0XFF', 255],
+    ['0b1010', 10], ['0o17', 15], ['1000L', 1000], ['1000l', 1000], ['1000UL', 1000], ['0.01f', 0.01], ['0.01F', 0.01], ['0.25d', 0.25],
+    ["120'000", 120000], ["0.000'001", 0.000001], ['1_000u64', 1000], ['5_usize', 5], ['0.5f64', 0.5], ['.5', 0.5], ['2.', 2],
+    ['1000.toLong()', 1000], ['1_000_000L', 1e6], ['0x1p', NaN],
+  ];
+  for (const [text, expected] of cases) {
+    if (Number.isNaN(expected)) {
+      it(`rejects ${text}`, () => void fails(text));
+      continue;
+    }
+    it(text, () => assert.equal(value(text), expected));
+  }
+  it('2^20 is a power only in configs; XOR otherwise is not evaluated', () => {
+    assert.equal(value('2^20', { caretIsPower: true }), 1048576);
+    assert.match(fails('2^20'), /XOR/);
+  });
+});
+
+describe('evaluator: operators, casts and names', () => {
+  it('precedence and parentheses', () => {
+    assert.equal(value('2 + 3 * 4'), 14);
+    assert.equal(value('(2 + 3) * 4'), 20);
+    assert.equal(value('-2 ** 2'), -4); // Python: -(2**2)
+    assert.equal(value('2 ** 3 ** 2'), 512); // right associative
+    assert.equal(value('1 << 4 + 1'), 32); // shift binds looser than +
+    assert.equal(value('32 * 256'), 8192);
+    assert.equal(value('10 - 4 - 3'), 3);
+  });
+  it('integer division only for typed languages', () => {
+    assert.equal(value('7 / 2', { integerDivision: true }), 3);
+    assert.equal(value('7 / 2'), 3.5);
+    assert.equal(value('7.0 / 2', { integerDivision: true }), 3.5);
+  });
+  it('casts and conversion functions', () => {
+    assert.equal(value('(long) 1e6'), 1e6);
+    assert.equal(value('(int) 2.9'), 2);
+    assert.equal(value('float64(1<<16)'), 65536);
+    assert.equal(value('uint(10)'), 10);
+    assert.equal(value('1_000 as f64'), 1000);
+    assert.equal(value('2.7 as u64'), 2);
+    assert.equal(value('Math.pow(2, 10)'), 1024);
+    assert.equal(value('math.Pow(10, 6)'), 1e6);
+    assert.equal(value('Integer.MAX_VALUE'), 2147483647);
+  });
+  it('names through a resolver, with cycles and depth bounded', () => {
+    const table: Record<string, string> = { N: 'M * 2', M: '500', A: 'B', B: 'A', 'Self::FP': '0.01' };
+    const resolve = (name: string) => table[name];
+    assert.equal(value('N', { resolve }), 1000);
+    assert.match(fails('A', { resolve }), /itself|too many/);
+    assert.match(fails('cfg.size', { resolve }), /not a constant/);
+    const chain: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) chain[`X${i}`] = `X${i + 1}`;
+    chain.X20 = '1';
+    assert.match(fails('X0', { resolve: (name: string) => chain[name] }), /too many names/);
+  });
+  it('quoted numbers only when allowed', () => {
+    assert.equal(value("'0.01'", { allowQuotedNumbers: true }), 0.01);
+    assert.ok(!evaluateConstant("'0.01'").ok);
+  });
+  it('never NaN or Infinity', () => {
+    for (const text of ['1/0', '1e308 * 10', '10 ** 400', '0x' + 'f'.repeat(300), '1 << 5000', '(((((', ')', '', '   ', '1 +', '* 2', 'NaN', 'Infinity', '"x"', 'a.b.c()', '1e999']) {
+      const result = evaluateConstant(text, { allowQuotedNumbers: true });
+      if (result.ok) assert.ok(Number.isFinite(result.value), text);
+    }
+  });
+  it('bounded recursion and length', () => {
+    assert.match(fails('('.repeat(5000) + '1' + ')'.repeat(5000)), /too long|nested/);
+    assert.match(fails('-'.repeat(100) + '1'), /nested|too long/);
+    assert.match(fails('1+'.repeat(200) + '1'), /too long/);
+  });
+});
+
+describe('evaluator: constants bound in the same file', () => {
+  const cases: [string, string, string][] = [
+    ['java', 'import com.google.common.hash.Funnels;\nstatic final long N = 10 * 1000;\nBloomFilter.create(Funnels.longFunnel(), N, 0.01);', 'n'],
+    ['kotlin', 'import com.google.common.hash.Funnels\nconst val N = 10_000L\nval f = BloomFilter.create(Funnels.longFunnel(), N, 0.01)', 'n'],
+    ['typescript', "import { BloomFilter } from 'bloom-filters'\nexport const N = 10 ** 4;\nconst f = BloomFilter.create(N, 0.01)", 'n'],
+    ['python', 'from pybloom_live import BloomFilter\nN = 10_000  # items\nf = BloomFilter(N, 0.01)', 'n'],
+    ['go', 'import "github.com/bits-and-blooms/bloom/v3"\nconst (\n\tN = 10000\n)\nf := bloom.NewWithEstimates(N, 0.01)', 'n'],
+    ['rust', 'const N: usize = 10_000;\nlet b = Bloom::new_for_fp_rate(N, 0.01);', 'n'],
+    ['cpp', '#define N 10000\nCBloomFilter filter(N, 0.01, 0, BLOOM_UPDATE_ALL);', 'n'],
+  ];
+  for (const [languageId, text, param] of cases) {
+    it(languageId, () => {
+      const [f] = detectConfigs(text, { languageId });
+      assert.ok(f, 'a finding');
+      assert.equal((f.params as Record<string, number>)[param], 10000);
+      assert.equal(f.sources[param as 'n']?.kind, 'constant');
+    });
+  }
+  it('a name assigned twice with different values is not a constant', () => {
+    const [f] = detectConfigs('from pybloom_live import BloomFilter\nN = 10\nN = 20\nf = BloomFilter(N, 0.01)', { languageId: 'python' });
+    assert.equal(f.params.n, undefined);
+    assert.deepEqual(f.unevaluated, [{ param: 'n', expression: 'N' }]);
+  });
+});

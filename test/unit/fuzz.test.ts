@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SeededRandom } from '../../src/core/random';
+import { evaluateConstant } from '../../src/detect/evaluate';
+import { detectConfigs } from '../../src/detect/index';
+import type { Finding } from '../../src/detect/types';
+
+const FIXTURES = resolve('test/fixtures/detect');
+const LANGUAGES = ['java', 'python', 'typescript', 'go', 'rust', 'cpp', 'sql', 'yaml', 'properties', 'xml', 'shellscript', 'markdown', undefined];
+const SNIPPETS = readdirSync(FIXTURES).filter((f) => f !== 'expected.json').map((f) => readFileSync(join(FIXTURES, f), 'utf8'));
+const ALPHABET = 'BloomFilter.create(Funnels x,1e6 0.01)"\'`{}[]/*#-\n<>=:;bloom-lens: m=n=k=p= BF.RESERVE 0x1_0L\'120 ** << ^ \\ TYPE bloom_filter( tokenbf_v1 _bloom_ops USING bloom hur.st/bloomfilter?n=';
+
+function assertSane(findings: Finding[], context: string): void {
+  for (const f of findings) {
+    for (const [key, value] of Object.entries(f.params)) {
+      if (typeof value === 'number') assert.ok(Number.isFinite(value), `${context}: params.${key} = ${value}`);
+    }
+    for (const [key, value] of Object.entries(f.derived)) {
+      if (typeof value === 'number') assert.ok(Number.isFinite(value), `${context}: derived.${key} = ${value}`);
+    }
+    assert.ok(f.range.start.line >= 0 && f.range.start.character >= 0, context);
+    assert.ok(f.range.end.line > f.range.start.line || (f.range.end.line === f.range.start.line && f.range.end.character >= f.range.start.character), `${context}: range order`);
+  }
+}
+
+function mutate(random: SeededRandom, text: string): string {
+  const chars = text.split('');
+  const edits = 1 + random.nextInt(8);
+  for (let e = 0; e < edits; e++) {
+    const at = random.nextInt(chars.length + 1);
+    const op = random.nextInt(4);
+    const insert = ALPHABET[random.nextInt(ALPHABET.length)];
+    if (op === 0) chars.splice(at, 1);
+    else if (op === 1) chars.splice(at, 0, insert);
+    else if (op === 2) chars[at] = insert;
+    else {
+      const from = random.nextInt(chars.length + 1);
+      chars.splice(at, 0, ...chars.slice(from, from + random.nextInt(40)));
+    }
+  }
+  return chars.join('');
+}
+
+describe('fuzz: detection and evaluator (seeded)', () => {
+  it('mutated fixture snippets: no exception, no NaN/Infinity, sane ranges', () => {
+    const random = new SeededRandom(20260501);
+    for (let i = 0; i < 1500; i++) {
+      const base = SNIPPETS[random.nextInt(SNIPPETS.length)];
+      const text = mutate(random, base);
+      const languageId = LANGUAGES[random.nextInt(LANGUAGES.length)];
+      assertSane(detectConfigs(text, { languageId }), `iteration ${i}`);
+    }
+  });
+
+  it('random character soup: no exception', () => {
+    const random = new SeededRandom(7);
+    for (let i = 0; i < 400; i++) {
+      let text = '';
+      const length = random.nextInt(400);
+      for (let j = 0; j < length; j++) text += ALPHABET[random.nextInt(ALPHABET.length)];
+      assertSane(detectConfigs(text, { languageId: LANGUAGES[random.nextInt(LANGUAGES.length)] }), `soup ${i}`);
+    }
+  });
+
+  it('random expressions: the evaluator never throws and never returns a non-finite value', () => {
+    const random = new SeededRandom(99);
+    const parts = ['1', '0', '2', '1e6', '0.5', '0x10', '1_000', "1'0", '(', ')', '+', '-', '*', '/', '%', '**', '<<', '>>', '^', 'N', 'a.b', 'f(', ',', ' ', 'L', 'as u64', '(long)', "'3'"];
+    const resolve = (name: string) => (name === 'N' ? 'N + 1' : undefined);
+    for (let i = 0; i < 5000; i++) {
+      let text = '';
+      const length = random.nextInt(30);
+      for (let j = 0; j < length; j++) text += parts[random.nextInt(parts.length)];
+      const result = evaluateConstant(text, { resolve, caretIsPower: random.nextInt(2) === 0, allowQuotedNumbers: true, integerDivision: random.nextInt(2) === 0 });
+      if (result.ok) assert.ok(Number.isFinite(result.value), text);
+      else assert.equal(typeof result.reason, 'string');
+    }
+  });
+
+  it('adversarial input (100 KB of repeated partial patterns) finishes quickly', () => {
+    const pieces = [
+      'BloomFilter.create(', 'bloom-lens: m=', 'BF.RESERVE ', 'TYPE bloom_filter(', 'hur.st/bloomfilter?n=', '((((((((', 'int8_bloom_ops',
+      'bloom.NewWithEstimates(', 'spark.sql.optimizer.runtime.bloomFilter.', 'parquet.bloom.filter.fpp#', 'a'.repeat(50) + '_bloom_ops', '"\'`',
+      'CRollingBloomFilter x{', '__uint(map_extra, BPF_MAP_TYPE_BLOOM_FILTER', 'filter_policy=bloomfilter:', 'http://' + 'x'.repeat(30),
+    ];
+    for (const piece of pieces) {
+      const text = piece.repeat(Math.ceil(100_000 / piece.length));
+      for (const newlines of [false, true]) {
+        const input = newlines ? text.split(piece).join(piece + '\n') : text;
+        const started = Date.now();
+        const findings = detectConfigs(input, { languageId: 'java' });
+        const elapsed = Date.now() - started;
+        assertSane(findings, piece);
+        assert.ok(elapsed < 2000, `${JSON.stringify(piece.slice(0, 30))} took ${elapsed} ms`);
+      }
+    }
+  });
+});
