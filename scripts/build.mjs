@@ -18,8 +18,10 @@ function filesUnder(dir, suffix) {
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs', external: ['vscode'],
+  // The browser host: node built-ins stay unresolved (their code paths are never taken there).
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs', external: ['vscode', 'node:*'],
     define: { 'process.env.BLOOM_LENS_WEB': '"1"' } },
+  { ...common, entryPoints: ['src/extension/worker.ts'], outfile: 'dist/worker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
 ];
 // The designer panel's UI and its Web Worker (heavy models off the UI thread).

@@ -2,9 +2,17 @@
 import * as vscode from 'vscode';
 import type { SuggestedFix } from '../analysis/analyze';
 import { FilterDiagnostic } from './diagnostics';
-import { numberAsSource } from './edits';
+import { numberAsSource, setAnnotationValues } from './edits';
 import { locationOf, toVsRange } from './ranges';
 import type { ReportStore } from './reports';
+
+/** The `bloom-lens:` annotation that belongs to a config starting on `configLine` (same line or the one above). */
+export function annotationLine(document: vscode.TextDocument, configLine: number): vscode.TextLine | undefined {
+  for (const line of [configLine, configLine - 1]) {
+    if (line >= 0 && document.lineAt(line).text.includes('bloom-lens:')) return document.lineAt(line);
+  }
+  return undefined;
+}
 
 export class FilterCodeActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
@@ -31,11 +39,24 @@ export class FilterCodeActionProvider implements vscode.CodeActionProvider {
 
   private fixAction(document: vscode.TextDocument, diagnostic: FilterDiagnostic, fix: SuggestedFix): vscode.CodeAction | undefined {
     const edit = new vscode.WorkspaceEdit();
+    const annotationValues: Record<string, string> = {};
     for (const { param, value } of fix.changes) {
-      const sourceRange = diagnostic.report.finding.sources[param]?.range;
-      if (!sourceRange) return undefined; // only numbers the code states can be rewritten in place
-      const range = toVsRange(sourceRange);
-      edit.replace(document.uri, range, numberAsSource(value, document.getText(range)));
+      const source = diagnostic.report.finding.sources[param];
+      if (source?.range) {
+        const range = toVsRange(source.range);
+        edit.replace(document.uri, range, numberAsSource(value, document.getText(range)));
+      } else if (source?.kind === 'annotation') {
+        annotationValues[param] = numberAsSource(value);
+      } else {
+        return undefined; // only numbers the code states can be rewritten
+      }
+    }
+    if (Object.keys(annotationValues).length > 0) {
+      const line = annotationLine(document, toVsRange(diagnostic.report.finding.range).start.line);
+      if (line === undefined) return undefined;
+      // A count-based recycle rule names the same N: keep the two in step.
+      if (annotationValues.n !== undefined && /recycle\s*=\s*n:/.test(line.text)) annotationValues.recycle = `n:${annotationValues.n}`;
+      edit.replace(document.uri, line.range, setAnnotationValues(line.text, annotationValues));
     }
     const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
     action.diagnostics = [diagnostic];

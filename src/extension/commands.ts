@@ -1,5 +1,7 @@
 /** Commands that act on the configuration at the cursor or on settings. */
 import * as vscode from 'vscode';
+import { parseProbability } from '../../webview/units';
+import { annotationLine } from './codeActions';
 import { annotationComment, setAnnotationValues } from './edits';
 import { FilterLocation, toVsRange } from './ranges';
 import type { ReportStore } from './reports';
@@ -21,16 +23,16 @@ export async function toggleCodeLens(): Promise<void> {
   void vscode.window.setStatusBarMessage(`Bloom Lens: CodeLens ${enabled ? 'off' : 'on'}`, 3000);
 }
 
-function parseProbability(text: string): number | undefined {
-  const trimmed = text.trim();
-  const percent = /^(\d*\.?\d+(?:e-?\d+)?)\s*%$/i.exec(trimmed);
-  const oneIn = /^1\s*(?:in|\/)\s*(\d+(?:\.\d+)?(?:e\d+)?)$/i.exec(trimmed);
-  const value = percent ? Number(percent[1]) / 100 : oneIn ? 1 / Number(oneIn[1]) : Number(trimmed);
-  return Number.isFinite(value) && value > 0 && value < 1 ? value : undefined;
+function parsePrior(text: string): number | undefined {
+  const parsed = parseProbability(text, 'the prior');
+  return parsed.ok ? parsed.value : undefined;
 }
 
-/** Asks for the prior (and alpha) and writes them into a `bloom-lens:` annotation above the config. */
-export async function setPrior(store: ReportStore, location?: FilterLocation): Promise<boolean> {
+/**
+ * Asks for the prior (and alpha) and writes them into a `bloom-lens:` annotation above the config.
+ * `answers` skips the questions (tests, keybindings).
+ */
+export async function setPrior(store: ReportStore, location?: FilterLocation, answers?: { prior: string; alpha: string }): Promise<boolean> {
   const target = await resolveLocation(location);
   if (!target) {
     void vscode.window.showWarningMessage('Bloom Lens: open a file and put the cursor on a Bloom filter configuration.');
@@ -42,29 +44,27 @@ export async function setPrior(store: ReportStore, location?: FilterLocation): P
     void vscode.window.showWarningMessage('Bloom Lens: no Bloom filter configuration at the cursor.');
     return false;
   }
-  const priorText = await vscode.window.showInputBox({
+  const priorText = answers?.prior ?? await vscode.window.showInputBox({
     title: 'Bloom Lens: prior membership probability',
     prompt: 'Probability that a queried element is in the set before asking the filter (e.g. 1e-4, 0.5%, 1 in 1000)',
     value: report.finding.params.prior !== undefined ? String(report.finding.params.prior) : '',
-    validateInput: (text) => (parseProbability(text) === undefined ? 'A probability strictly between 0 and 1, e.g. 1e-4, 0.5% or 1 in 1000' : undefined),
+    validateInput: (text) => (parsePrior(text) === undefined ? 'A probability strictly between 0 and 1, e.g. 1e-4, 0.5% or 1 in 1000' : undefined),
   });
-  const prior = priorText !== undefined ? parseProbability(priorText) : undefined;
+  const prior = priorText !== undefined ? parsePrior(priorText) : undefined;
   if (prior === undefined) return false;
-  const alphaText = await vscode.window.showInputBox({
+  const alphaText = answers?.alpha ?? await vscode.window.showInputBox({
     title: 'Bloom Lens: cost ratio alpha',
     prompt: 'Cost of a false negative divided by the cost of a false positive (1 = equal costs)',
     value: String(report.finding.params.alpha ?? store.currentSettings.analysis.defaultAlpha ?? 1),
     validateInput: (text) => (Number(text) > 0 && Number.isFinite(Number(text)) ? undefined : 'A positive number, e.g. 1 or 10'),
   });
-  if (alphaText === undefined) return false;
+  if (alphaText === undefined || !(Number(alphaText) > 0 && Number.isFinite(Number(alphaText)))) return false;
   const values = { prior: String(prior), alpha: String(Number(alphaText)) };
 
   const edit = new vscode.WorkspaceEdit();
   const configLine = toVsRange(report.finding.range).start.line;
-  const candidates = [configLine, configLine - 1].filter((line) => line >= 0);
-  const annotationLine = candidates.find((line) => document.lineAt(line).text.includes('bloom-lens:'));
-  if (annotationLine !== undefined) {
-    const line = document.lineAt(annotationLine);
+  const line = annotationLine(document, configLine);
+  if (line !== undefined) {
     edit.replace(document.uri, line.range, setAnnotationValues(line.text, values));
   } else {
     const indent = /^\s*/.exec(document.lineAt(configLine).text)?.[0] ?? '';

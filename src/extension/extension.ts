@@ -6,26 +6,53 @@ import { setPrior, toggleCodeLens } from './commands';
 import { registerDesigner } from './designer';
 import { DiagnosticsController } from './diagnostics';
 import { FilterHoverProvider } from './hover';
+import { createJobRunner } from './jobRunner';
 import type { FilterLocation } from './ranges';
 import { ReportStore } from './reports';
+import { runSimulationCommand } from './simulationCommand';
+import { SizeAnswers, sizeFilterWizard } from './sizeWizard';
+import { FilterTreeProvider, scanWorkspace } from './workspaceScan';
 
 /** Every document that has text: files, unsaved buffers and virtual workspaces. */
 export const DOCUMENT_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-vfs' }, { scheme: 'vscode-remote' },
 ];
 
-export function activate(context: vscode.ExtensionContext): void {
-  const store = new ReportStore();
+/** What tests and other extensions can reach. */
+export interface BloomLensApi {
+  readonly store: ReportStore;
+}
+
+export function activate(context: vscode.ExtensionContext): BloomLensApi {
+  const jobs = createJobRunner(context);
+  const store = new ReportStore(jobs);
+  const diagnostics = new DiagnosticsController(store);
+  const tree = new FilterTreeProvider();
+
+  // The editor title's CodeLens toggle shows only where there is something to toggle.
+  const updateContext = (editor: vscode.TextEditor | undefined): void => {
+    const hasFilters = editor !== undefined && store.analysisFor(editor.document).findings.length > 0;
+    void vscode.commands.executeCommand('setContext', 'bloomLens.editorHasFilters', hasFilters);
+  };
+
   context.subscriptions.push(
+    jobs,
     store,
+    diagnostics,
     vscode.languages.registerHoverProvider(DOCUMENT_SELECTOR, new FilterHoverProvider(store)),
     vscode.languages.registerCodeLensProvider(DOCUMENT_SELECTOR, new FilterCodeLensProvider(store)),
     vscode.languages.registerCodeActionsProvider(DOCUMENT_SELECTOR, new FilterCodeActionProvider(store), FilterCodeActionProvider.metadata),
-    new DiagnosticsController(store),
+    vscode.window.registerTreeDataProvider('bloomLens.filters', tree),
+    vscode.window.onDidChangeActiveTextEditor(updateContext),
     vscode.commands.registerCommand('bloomLens.toggleCodeLens', toggleCodeLens),
-    vscode.commands.registerCommand('bloomLens.setPrior', (location?: FilterLocation) => setPrior(store, location)),
+    vscode.commands.registerCommand('bloomLens.setPrior', (location?: FilterLocation, answers?: { prior: string; alpha: string }) => setPrior(store, location, answers)),
+    vscode.commands.registerCommand('bloomLens.scanWorkspace', () => scanWorkspace(store, tree, diagnostics.collection)),
+    vscode.commands.registerCommand('bloomLens.runSimulation', (location?: FilterLocation) => runSimulationCommand(store, jobs, location)),
+    vscode.commands.registerCommand('bloomLens.sizeFilter', (answers?: SizeAnswers) => sizeFilterWizard(answers)),
   );
+  updateContext(vscode.window.activeTextEditor);
   registerDesigner(context, store);
+  return { store };
 }
 
 export function deactivate(): void {

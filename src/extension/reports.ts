@@ -5,8 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { analyzeFinding, FilterReport } from '../analysis/analyze';
+import { comparisonKey, RecyclingComparison, RecyclingComparisonRequest } from '../analysis/recycling';
 import { detectConfigs } from '../detect';
 import type { Finding } from '../detect/types';
+import type { JobRunner } from './jobRunner';
 import { toVsRange } from './ranges';
 import { ExtensionSettings, languageEnabled, readSettings } from './settings';
 
@@ -24,6 +26,11 @@ export class DocumentAnalysis {
     this.reports = new Array(findings.length);
   }
 
+  /** Forgets the reports (not the findings): a heavy result arrived that changes some of them. */
+  invalidateReports(): void {
+    this.reports.fill(undefined);
+  }
+
   report(index: number): FilterReport {
     return (this.reports[index] ??= this.analyze(this.findings[index]));
   }
@@ -36,13 +43,16 @@ export class DocumentAnalysis {
 export class ReportStore implements vscode.Disposable {
   private readonly documents = new Map<string, DocumentAnalysis>();
   private readonly memo = new Map<string, FilterReport>();
+  /** BL003 comparisons computed by the worker, and those under way. */
+  private readonly comparisons = new Map<string, RecyclingComparison>();
+  private readonly comparisonsRunning = new Set<string>();
   private settings: ExtensionSettings = readSettings();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when settings change what is shown (views refresh). */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor() {
+  constructor(private readonly jobs: JobRunner) {
     this.subscriptions = [
       this.changed,
       vscode.workspace.onDidCloseTextDocument((document) => this.documents.delete(document.uri.toString())),
@@ -51,6 +61,7 @@ export class ReportStore implements vscode.Disposable {
         this.settings = readSettings();
         this.documents.clear();
         this.memo.clear();
+        this.comparisons.clear();
         this.changed.fire();
       }),
     ];
@@ -78,6 +89,12 @@ export class ReportStore implements vscode.Disposable {
     return analysis;
   }
 
+  /** Every report of the document's current version (analyses all its findings). */
+  reportsFor(document: vscode.TextDocument): FilterReport[] {
+    const analysis = this.analysisFor(document);
+    return analysis.findings.map((_, index) => analysis.report(index));
+  }
+
   /** The report of the configuration under the position, if any. */
   reportAt(document: vscode.TextDocument, position: vscode.Position): FilterReport | undefined {
     const analysis = this.analysisFor(document);
@@ -90,10 +107,32 @@ export class ReportStore implements vscode.Disposable {
     const key = JSON.stringify(finding, (name, value) => (name === 'range' ? undefined : value));
     const cached = this.memo.get(key);
     if (cached) return { ...cached, finding };
-    const report = analyzeFinding(finding, this.settings.analysis);
+    const report = analyzeFinding(finding, this.settings.analysis, (request) => this.comparisons.get(comparisonKey(request)));
+    if (report.pending) this.startComparison(report.pending);
     if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value as string);
     this.memo.set(key, report);
     return report;
+  }
+
+  /** Computes a BL003 comparison in the worker; when it arrives, the affected reports are recomputed. */
+  private startComparison(request: RecyclingComparisonRequest): void {
+    const key = comparisonKey(request);
+    if (this.comparisonsRunning.has(key) || this.comparisons.has(key)) return;
+    this.comparisonsRunning.add(key);
+    this.jobs.run({ kind: 'comparison', request }).then((result) => {
+      if (result?.kind !== 'comparison') return;
+      this.comparisons.set(key, result.comparison);
+      this.memo.clear();
+      for (const analysis of this.documents.values()) analysis.invalidateReports();
+      this.changed.fire();
+    }, (error: Error) => {
+      console.error(`Bloom Lens: capacity comparison failed: ${error.message}`);
+    }).finally(() => this.comparisonsRunning.delete(key));
+  }
+
+  /** Resolves when no heavy comparison is running (tests and the CLI-like scan wait on it). */
+  async settled(): Promise<void> {
+    while (this.comparisonsRunning.size > 0) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
   }
 
   dispose(): void {

@@ -21,7 +21,8 @@ export function stateForReport(report: FilterReport, uri: string): DesignerState
   if (recycling?.kind === 'n-bounded' && recycling.messagesPerCycle !== undefined) n = recycling.messagesPerCycle;
   const inputs: DesignerInputs = {
     ...DEFAULT_INPUTS,
-    n: text(n),
+    // With nothing to size from, start from the default n so the panel shows a design.
+    n: n === undefined && config.mBits === undefined && config.p === undefined ? DEFAULT_INPUTS.n : text(n),
     p: config.p !== undefined ? probabilityText(config.p) : '',
     m: text(config.mBits),
     k: text(config.k),
@@ -33,8 +34,6 @@ export function stateForReport(report: FilterReport, uri: string): DesignerState
     prior: params.prior !== undefined && params.prior < 1 ? probabilityText(params.prior) : '',
     alpha: params.alpha !== undefined ? String(params.alpha) : DEFAULT_INPUTS.alpha,
   };
-  // With n and m known, p is the target (kept) and k is solved when the code does not state it.
-  if (inputs.n === '' && inputs.m === '' && inputs.p === '') inputs.n = DEFAULT_INPUTS.n;
   const editable = (['n', 'p', 'm', 'k'] as DesignParam[]).filter((param) => {
     const source = finding.sources[param as ParamName];
     return source !== undefined && (source.range !== undefined || source.kind === 'annotation');

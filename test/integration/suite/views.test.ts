@@ -1,0 +1,217 @@
+/**
+ * The extension as a user meets it, in a real VS Code extension host: CodeLens, diagnostics, quick fixes
+ * (applied and undone), commands and settings, on fixture files in several languages.
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { bestIntegerK, exactFalsePositiveRate } from '../../../src/core/classic';
+import { formatProbability } from '../../../src/analysis/format';
+
+const workspace = path.resolve(__dirname, '../../../../test/integration/workspace');
+
+async function open(relativePath: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(path.join(workspace, relativePath));
+  return vscode.window.showTextDocument(document);
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function bloomDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Bloom Lens');
+}
+
+async function lensTitles(uri: vscode.Uri): Promise<string[]> {
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100);
+  return lenses.map((lens) => lens.command?.title ?? '').filter((title) => title.startsWith('Bloom'));
+}
+
+async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('bloomLens').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+describe('CodeLens, diagnostics and quick fixes', () => {
+  it('shows a CodeLens line with the library-derived size above a Guava config', async () => {
+    const editor = await open('src/Sessions.java');
+    const titles = await waitFor('a CodeLens', async () => { const t = await lensTitles(editor.document.uri); return t.length > 0 ? t : undefined; });
+    // Guava: m = (long)(-n ln p / ln^2 2) rounded up to 64 bits, k = 7 at p = 1%.
+    const mBits = Math.ceil(Math.floor(-1e6 * Math.log(0.01) / (Math.LN2 * Math.LN2)) / 64) * 64;
+    const fp = formatProbability(exactFalsePositiveRate(mBits, 1e6, 7));
+    assert.equal(titles.length, 1);
+    assert.ok(titles[0].includes(`9.59 Mbit, k=7, FP ${fp}`), titles[0]);
+    assert.ok(titles[0].endsWith('· Open designer'), titles[0]);
+  });
+
+  it('reports BL003 (worst-case sizing) and BL004 (k far from optimal) in Go, with stable source and codes', async () => {
+    const editor = await open('src/gateway.go');
+    const diagnostics = await waitFor('BL003 and BL004', () => {
+      const all = bloomDiagnostics(editor.document.uri);
+      return all.some((d) => d.code === 'BL003') && all.some((d) => d.code === 'BL004') ? all : undefined;
+    });
+    const bl003 = diagnostics.find((d) => d.code === 'BL003')!;
+    assert.equal(bl003.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(bl003.range.start.line, 6);
+    assert.match(bl003.message, /Sized for the worst case/);
+    assert.match(bl003.message, /\+\d+%/);
+    const bl004 = diagnostics.find((d) => d.code === 'BL004')!;
+    assert.equal(bl004.severity, vscode.DiagnosticSeverity.Information);
+    assert.equal(bl004.range.start.line, 9);
+    assert.ok(bl004.message.includes(`k = ${bestIntegerK(9585059, 1e6).k} gives`), bl004.message);
+  });
+
+  it('applies the BL004 quick fix as one undoable edit', async () => {
+    const editor = await open('src/gateway.go');
+    const diagnostic = bloomDiagnostics(editor.document.uri).find((d) => d.code === 'BL004')!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === 'Set k to 7');
+    assert.ok(fix?.edit, `a "Set k to 7" quick fix among: ${actions.map((a) => a.title).join(', ')}`);
+    const before = editor.document.getText();
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.ok(editor.document.lineAt(9).text.includes('bloom.New(9585059, 7)'), editor.document.lineAt(9).text);
+    await waitFor('BL004 to go away', () => (bloomDiagnostics(editor.document.uri).some((d) => d.code === 'BL004') ? undefined : true));
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), before);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('applies the BL003 quick fix: recycles after the average-case N, rewriting the annotation', async () => {
+    const editor = await open('src/gateway.go');
+    const diagnostic = bloomDiagnostics(editor.document.uri).find((d) => d.code === 'BL003')!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title.startsWith('Recycle after'));
+    assert.ok(fix?.edit, `a "Recycle after" quick fix among: ${actions.map((a) => a.title).join(', ')}`);
+    const newN = /Recycle after (\d+) messages/.exec(fix.title)![1];
+    assert.ok(Number(newN) > 104243 * 1.2, fix.title);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    const annotation = editor.document.lineAt(5).text;
+    assert.ok(annotation.includes(`n=${newN}`) && annotation.includes(`recycle=n:${newN}`), annotation);
+    await vscode.commands.executeCommand('undo');
+    assert.ok(editor.document.lineAt(5).text.includes('n=104243 p=0.01 recycle=n:104243'));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('reports BL001 for an invalid error rate and BL005 for the Bloom paradox in Python', async () => {
+    const editor = await open('src/cache.py');
+    const diagnostics = await waitFor('BL001 and BL005', () => {
+      const all = bloomDiagnostics(editor.document.uri);
+      return all.some((d) => d.code === 'BL001') && all.some((d) => d.code === 'BL005') ? all : undefined;
+    });
+    const bl001 = diagnostics.find((d) => d.code === 'BL001')!;
+    assert.equal(bl001.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(bl001.range.start.line, 9);
+    assert.match(bl001.message, /1\.5/);
+    const bl005 = diagnostics.find((d) => d.code === 'BL005')!;
+    assert.equal(bl005.range.start.line, 6);
+    assert.match(bl005.message, /Bloom paradox/);
+  });
+
+  it('Set Prior writes a bloom-lens annotation above a config', async () => {
+    const editor = await open('src/Sessions.java');
+    const ok = await vscode.commands.executeCommand<boolean>('bloomLens.setPrior',
+      { uri: editor.document.uri.toString(), line: 8, character: 10 }, { prior: '1e-3', alpha: '10' });
+    assert.equal(ok, true);
+    assert.match(editor.document.lineAt(8).text, /^\s*\/\/ bloom-lens: prior=0\.001 alpha=10$/);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(9, 12));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /Bloom paradox/);
+    await vscode.commands.executeCommand('undo');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
+
+describe('commands', () => {
+  it('Size a Filter... solves n and p and inserts a snippet for the chosen library', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'java', content: '' });
+    await vscode.window.showTextDocument(document);
+    const result = await vscode.commands.executeCommand<{ design: { mBits: number; k: number }; snippet: string }>('bloomLens.sizeFilter', { known: 'np', n: '1M', p: '1%', library: 'guava' });
+    assert.ok(result, 'the wizard returns the design');
+    assert.ok(exactFalsePositiveRate(result.design.mBits, 1e6, result.design.k) <= 0.01);
+    assert.ok(exactFalsePositiveRate(result.design.mBits - 1, 1e6, result.design.k) > 0.01 || result.design.mBits < 9.6e6);
+    assert.ok(document.getText().includes('BloomFilter.create'), document.getText());
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Run Simulation agrees with the exact model within its 99% interval', async function () {
+    this.timeout(60_000);
+    const editor = await open('annotated.txt');
+    const outcome = await vscode.commands.executeCommand<{ agrees: boolean; simulated: { lower: number; upper: number }; model: number; runs: number }>(
+      'bloomLens.runSimulation', { uri: editor.document.uri.toString(), line: 2, character: 10 });
+    assert.ok(outcome, 'a simulation outcome');
+    assert.ok(outcome.runs > 10, `ran ${outcome.runs} filters`);
+    assert.ok(outcome.simulated.lower <= outcome.model && outcome.model <= outcome.simulated.upper, JSON.stringify(outcome));
+    assert.equal(outcome.agrees, true);
+  });
+
+  it('Scan Workspace finds the configurations in every fixture file', async () => {
+    const count = await vscode.commands.executeCommand<number>('bloomLens.scanWorkspace');
+    assert.ok(count !== undefined && count >= 7, `found ${count}`);
+    const cql = vscode.Uri.file(path.join(workspace, 'schema.cql'));
+    assert.ok(bloomDiagnostics(cql).some((d) => d.code === 'BL006'), 'scan publishes diagnostics of files that are not open');
+  });
+});
+
+describe('settings take effect', () => {
+  afterEach(async () => {
+    for (const key of ['codeLens.enabled', 'diagnostics.enabled', 'hover.enabled', 'diagnostics.severity', 'languages.exclude']) await setSetting(key, undefined);
+  });
+
+  it('codeLens.enabled = false removes the lenses; Toggle CodeLens brings them back', async () => {
+    const editor = await open('src/Sessions.java');
+    await vscode.commands.executeCommand('bloomLens.toggleCodeLens');
+    await waitFor('lenses to go', async () => ((await lensTitles(editor.document.uri)).length === 0 ? true : undefined));
+    await vscode.commands.executeCommand('bloomLens.toggleCodeLens');
+    await waitFor('lenses to return', async () => ((await lensTitles(editor.document.uri)).length === 1 ? true : undefined));
+  });
+
+  it('diagnostics.enabled = false clears them; a severity override changes one code', async () => {
+    const editor = await open('src/gateway.go');
+    await waitFor('diagnostics', () => (bloomDiagnostics(editor.document.uri).length > 0 ? true : undefined));
+    await setSetting('diagnostics.severity', { BL004: 'off', BL003: 'error' });
+    await waitFor('the overrides', () => {
+      const all = bloomDiagnostics(editor.document.uri);
+      return !all.some((d) => d.code === 'BL004') && all.some((d) => d.code === 'BL003' && d.severity === vscode.DiagnosticSeverity.Error) ? true : undefined;
+    });
+    await setSetting('diagnostics.enabled', false);
+    await waitFor('no diagnostics', () => (bloomDiagnostics(editor.document.uri).length === 0 ? true : undefined));
+  });
+
+  it('hover.enabled = false and languages.exclude silence the hover', async () => {
+    const editor = await open('annotated.txt');
+    const hoverCount = async (): Promise<number> => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(2, 12));
+      return hovers.filter((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Bloom Lens'))).length;
+    };
+    assert.equal(await hoverCount(), 1);
+    await setSetting('hover.enabled', false);
+    assert.equal(await hoverCount(), 0);
+    await setSetting('hover.enabled', undefined);
+    await setSetting('languages.exclude', ['plaintext']);
+    assert.equal(await hoverCount(), 0);
+  });
+});
+
+describe('speed inside VS Code', () => {
+  it('answers hovers in a few milliseconds (p99 printed)', async () => {
+    const editor = await open('src/gateway.go');
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(9, 15 + (i % 10)));
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = times[100];
+    const p99 = times[197];
+    console.log(`hover round trip through VS Code: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
+    assert.ok(p99 < 250, `p99 ${p99} ms (a round trip includes VS Code's own command dispatch)`);
+  });
+});
