@@ -6,7 +6,8 @@
  *  2. windows: the lines holding a keyword (long lines are cut to windows around the keyword);
  *  3. recognisers: each runs its linear-time pattern only on windows containing one of its needles;
  *  4. `bloom-lens:` annotations merge into the finding on the line below / on their own line, or stand alone;
- *  5. each finding's library derivation runs on the merged parameters.
+ *  5. plain count-guarded resets (`if (count >= N) filter.clear()`) mark a finding as N-bounded recycling;
+ *  6. each finding's library derivation runs on the merged parameters.
  *
  * Decisions (precision over recall):
  *  - Calls in comments (commented-out code) are NOT findings; only annotations and calculator URLs are
@@ -18,6 +19,7 @@
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
+import { inferCountGuardedResets } from './recycle';
 import { SourceText } from './source';
 import type { Finding, FilterParams, LibraryDerivation, ParamName } from './types';
 
@@ -59,6 +61,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   const source = new SourceText(text, options.languageId, options.fileName);
   const ctx = new ScanContext(source);
   const drafts = runRecognizers(ctx, lower, hits);
+  if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
   const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
   const merged = mergeAnnotations(ctx, drafts, annotations);
   return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(source, draft));

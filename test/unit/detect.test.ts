@@ -208,8 +208,15 @@ describe('detect: precision', () => {
     assert.equal(f.invalid?.length, 4);
   });
 
-  it('a plain count-guarded clear is not invented: no recycling without an annotation or a rolling type', () => {
-    const f = one('import com.google.common.hash.Funnels;\nf = BloomFilter.create(Funnels.longFunnel(), 1000, 0.01);', 'java');
+  it('no recycling is invented without a guard, an annotation or a rolling type', () => {
+    const f = one('import com.google.common.hash.Funnels;\nf = BloomFilter.create(Funnels.longFunnel(), 1000, 0.01);\nf.clear();', 'java');
     assert.equal(f.recycling, undefined);
+  });
+
+  it('a plain count-guarded clear or re-create makes an n-bounded recycling filter', () => {
+    const clear = one('import com.google.common.hash.Funnels;\nstatic final int LIMIT = 5_000;\nseen = BloomFilter.create(Funnels.longFunnel(), 10000, 0.01);\nvoid add(long x) {\n  if (inserted >= LIMIT) {\n    seen.clear();\n  }\n}', 'java');
+    assert.deepEqual(clear.recycling, { kind: 'n-bounded', messagesPerCycle: 5000 });
+    const recreate = one('from pybloom_live import BloomFilter\ndef add(self, x):\n    if self.count > 999:\n        self.f = BloomFilter(1000, 0.01)\n        self.count = 0', 'python');
+    assert.deepEqual(recreate.recycling, { kind: 'n-bounded', messagesPerCycle: 1000 });
   });
 });
