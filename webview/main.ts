@@ -1,0 +1,645 @@
+/**
+ * The designer panel's UI (runs in the webview). Inputs -> solve (src/core, on this thread: microseconds) ->
+ * results table, library table and the light charts, redrawn synchronously on every keystroke; the heavy
+ * charts (recycling capacities, phases vs memory, stationary distribution, simulation) come from the Web
+ * Worker. Every message from the extension is validated (src/protocol.ts); state is kept with setState.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-label/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import {
+  BarController, BarElement, CategoryScale, Chart, ChartConfiguration, Legend, LinearScale, LineController, LineElement,
+  LogarithmicScale, PointElement, ScatterController, Title, Tooltip,
+} from 'chart.js';
+import { formatBits, formatBytes, formatCount, formatProbability } from '../src/analysis/format';
+import {
+  DEFAULT_INPUTS, DesignerInputs, DesignerOrigin, DesignerState, DesignValues, HostMessage, STATE_VERSION, validateHostMessage,
+  validateState, WebviewMessage,
+} from '../src/protocol';
+import { ChartData, fpVsItems, fpVsK, paradoxRegion } from './chartData';
+import type { RecyclingRequest, RecyclingResult, SimulationRequest } from './heavy';
+import { simulationChartData } from './heavy';
+import { libraryAllocations } from './libraries';
+import { resultRows, ResultRow, rowsToMarkdown } from './results';
+import { snippetFor, SNIPPET_LIBRARIES } from './snippets';
+import { Design, InputField, solveDesign } from './solve';
+import type { WorkerRequest, WorkerResponse } from './workerProtocol';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, CategoryScale, BarController, BarElement, ScatterController, Legend, Title, Tooltip);
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: DesignerState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+
+// ------------------------------------------------------------------------------------------------
+// State
+
+const saved = validateState(vscode.getState());
+let inputs: DesignerInputs = saved.ok ? saved.value.inputs : DEFAULT_INPUTS;
+let origin: DesignerOrigin | undefined = saved.ok ? saved.value.origin : undefined;
+const hadSavedState = saved.ok;
+let design: Design | undefined;
+let rows: ResultRow[] = [];
+
+function persist(): void {
+  vscode.setState({ version: STATE_VERSION, inputs, ...(origin ? { origin } : {}) });
+}
+
+function log(level: 'info' | 'warn' | 'error', message: string): void {
+  vscode.postMessage({ type: 'log', level, message: message.slice(0, 1900) });
+}
+
+// ------------------------------------------------------------------------------------------------
+// DOM helpers (no innerHTML with data: every text goes through textContent)
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes?: Record<string, string>, ...children: (Node | string)[]): HTMLElementTagNameMap[K];
+function element(tag: string, attributes?: Record<string, string>, ...children: (Node | string)[]): HTMLElement;
+function element(tag: string, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+type TextInputKey = 'n' | 'p' | 'm' | 'k' | 'target' | 'sigma' | 'prior' | 'alpha' | 'counterBits';
+
+const FIELD_LABELS: Record<TextInputKey, [string, string]> = {
+  n: ['n: expected elements', '1M, 1e6, 2^20; blank: solve'],
+  p: ['p: false-positive rate', '1%, 0.01, 1-in-1000; blank: solve'],
+  m: ['m: size', '9.6 Mbit, 1.2 MiB, 1e7; blank: solve'],
+  k: ['k: hash functions', 'blank: best integer k'],
+  target: ['capacity target FP', '1%'],
+  sigma: ['sigma: recycle above', 'bits, or a fraction of m (0.5)'],
+  prior: ['prior Pr(x in S)', 'e.g. 1e-4; blank: unknown'],
+  alpha: ['alpha: cost FN / cost FP', '1'],
+  counterBits: ['CBF bits per counter', '4'],
+};
+
+const textFields = new Map<TextInputKey, HTMLElement & { value: string; invalid: boolean }>();
+const hints = new Map<TextInputKey, HTMLElement>();
+
+function textField(key: TextInputKey): HTMLElement {
+  const id = `input-${key}`;
+  const [label, placeholder] = FIELD_LABELS[key];
+  const field = element('vscode-textfield', { id, placeholder, 'aria-describedby': `${id}-hint` }) as HTMLElement & { value: string; invalid: boolean };
+  field.value = inputs[key];
+  field.addEventListener('input', () => {
+    inputs = { ...inputs, [key]: field.value.slice(0, 200) };
+    onInputsChanged();
+  });
+  textFields.set(key, field);
+  const hint = element('div', { class: 'hint', id: `${id}-hint`, 'aria-live': 'polite' });
+  hints.set(key, hint);
+  return element('div', { class: 'field', 'data-field': key }, element('vscode-label', { for: id }, label), field, hint);
+}
+
+function selectField<K extends 'hashing' | 'recycling' | 'phases' | 'snippetLibrary'>(key: K, label: string, options: readonly [string, string][],
+  apply: (value: string) => void, current: string): HTMLElement {
+  const id = `input-${key}`;
+  const select = element('vscode-single-select', { id }) as HTMLElement & { value: string };
+  for (const [value, text] of options) {
+    const option = element('vscode-option', { value }, text);
+    if (value === current) option.setAttribute('selected', '');
+    select.append(option);
+  }
+  select.addEventListener('change', () => apply(select.value));
+  return element('div', { class: 'field', 'data-field': key }, element('vscode-label', { for: id }, label), select);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Layout
+
+const app = document.getElementById('app')!;
+const workerSource = app.dataset.workerSrc ?? '';
+app.replaceChildren();
+app.removeAttribute('aria-busy');
+
+const originLine = element('p', { class: 'origin', id: 'origin' });
+const status = element('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
+
+const retainBox = element('vscode-checkbox', { id: 'input-retain', label: 'retaining (re-insert the overflowing message)' }) as HTMLElement & { checked: boolean };
+retainBox.checked = inputs.retain;
+retainBox.addEventListener('change', () => { inputs = { ...inputs, retain: retainBox.checked }; onInputsChanged(); });
+
+const form = element('section', { class: 'inputs', 'aria-label': 'Parameters' },
+  element('fieldset', {}, element('legend', {}, 'Filter (leave any of n, p, m, k blank to solve it)'),
+    textField('n'), textField('p'), textField('m'), textField('k'),
+    selectField('hashing', 'hashing model', [['colliding', 'colliding (k independent positions)'], ['noncolliding', 'non-colliding (k distinct positions)'], ['partitioned', 'partitioned (k slices)']],
+      (value) => { inputs = { ...inputs, hashing: value as DesignerInputs['hashing'] }; onInputsChanged(); }, inputs.hashing),
+    textField('target')),
+  element('fieldset', {}, element('legend', {}, 'Recycling'),
+    selectField('recycling', 'recycling', [['none', 'none'], ['n-bounded', 'N-bounded (clear after n messages)'], ['sigma-bounded', 'sigma-bounded (clear above sigma set bits)']],
+      (value) => { inputs = { ...inputs, recycling: value as DesignerInputs['recycling'] }; onInputsChanged(); }, inputs.recycling),
+    textField('sigma'),
+    element('div', { class: 'field' }, retainBox),
+    selectField('phases', 'phases', [['1', 'one phase'], ['2', 'two phases (active + frozen)']],
+      (value) => { inputs = { ...inputs, phases: value === '2' ? 2 : 1 }; onInputsChanged(); }, String(inputs.phases))),
+  element('fieldset', {}, element('legend', {}, 'Bloom paradox and counting filter'),
+    textField('prior'), textField('alpha'), textField('counterBits')),
+);
+
+const applyButton = element('vscode-button', { id: 'apply' }, 'Apply to source') as HTMLElement & { disabled: boolean };
+const copyButton = element('vscode-button', { id: 'copy', secondary: '' }, 'Copy snippet');
+const exportButton = element('vscode-button', { id: 'export', secondary: '' }, 'Export report');
+const snippetSelect = selectField('snippetLibrary', 'snippet for', SNIPPET_LIBRARIES.map((l) => [l.id, l.label] as [string, string]),
+  (value) => { inputs = { ...inputs, snippetLibrary: value }; persist(); renderSnippet(); }, inputs.snippetLibrary);
+const snippetPreview = element('pre', { class: 'snippet', id: 'snippet', tabindex: '0', 'aria-label': 'snippet preview' });
+const actions = element('section', { class: 'actions', 'aria-label': 'Actions' },
+  element('div', { class: 'buttons' }, applyButton, snippetSelect, copyButton, exportButton), snippetPreview, status);
+
+const resultsTable = element('table', { id: 'results', class: 'results' });
+const librariesTable = element('table', { id: 'libraries', class: 'libraries' });
+const chartsSection = element('section', { class: 'charts', 'aria-label': 'Charts' });
+
+const simulateButton = element('vscode-button', { id: 'simulate' }, 'Run simulation');
+const cancelButton = element('vscode-button', { id: 'cancel-simulation', secondary: '', disabled: '' }, 'Cancel') as HTMLElement & { disabled: boolean };
+const progress = element('vscode-progress-bar', { id: 'simulation-progress', 'aria-label': 'simulation progress', max: '1', value: '0' }) as HTMLElement & { value: number };
+const simulationStatus = element('p', { class: 'status', id: 'simulation-status', role: 'status', 'aria-live': 'polite' });
+
+app.append(
+  element('header', {}, element('h1', {}, 'Bloom Lens Designer'), originLine),
+  form, actions,
+  element('section', { 'aria-labelledby': 'results-heading' }, element('h2', { id: 'results-heading' }, 'Results'), resultsTable),
+  element('section', { 'aria-labelledby': 'libraries-heading' }, element('h2', { id: 'libraries-heading' }, 'What each library allocates for this n and p'), librariesTable),
+  element('h2', {}, 'Charts'), chartsSection,
+  element('section', { class: 'simulation', 'aria-labelledby': 'simulation-heading' }, element('h2', { id: 'simulation-heading' }, 'Simulation'),
+    element('div', { class: 'buttons' }, simulateButton, cancelButton), progress, simulationStatus),
+);
+
+// ------------------------------------------------------------------------------------------------
+// Charts
+
+interface ChartSlot {
+  readonly id: string;
+  readonly figure: HTMLElement;
+  readonly canvas: HTMLCanvasElement;
+  readonly caption: HTMLElement;
+  chart?: Chart;
+  data?: ChartData;
+}
+
+const chartSlots = new Map<string, ChartSlot>();
+
+function chartSlot(id: string, title: string): ChartSlot {
+  const canvas = element('canvas', { id: `chart-${id}`, role: 'img', 'aria-label': title });
+  const caption = element('figcaption', { id: `chart-${id}-summary` });
+  canvas.setAttribute('aria-describedby', caption.id);
+  const figure = element('figure', { class: 'chart', 'data-chart': id }, element('div', { class: 'canvas-box' }, canvas), caption);
+  chartsSection.append(figure);
+  const slot: ChartSlot = { id, figure, canvas, caption };
+  chartSlots.set(id, slot);
+  return slot;
+}
+
+for (const [id, title] of [['items', 'FP vs items inserted'], ['k', 'FP vs k'], ['paradox', 'Bloom paradox region'], ['capacity', 'Capacity by model'],
+  ['phases', 'One- vs two-phase capacity'], ['stationary', 'Stationary distribution'], ['simulation', 'Simulation vs model']] as const) {
+  chartSlot(id, title);
+}
+
+function cssVariable(name: string, fallback: string): string {
+  const value = getComputedStyle(document.body).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function palette(): string[] {
+  return [
+    cssVariable('--vscode-charts-blue', '#3794ff'), cssVariable('--vscode-charts-orange', '#d18616'),
+    cssVariable('--vscode-charts-green', '#89d185'), cssVariable('--vscode-charts-red', '#f14c4c'),
+    cssVariable('--vscode-charts-purple', '#b180d7'), cssVariable('--vscode-charts-yellow', '#cca700'),
+    cssVariable('--vscode-foreground', '#cccccc'),
+  ];
+}
+
+/** Paints the editor background under each chart (legible when exported as PNG). */
+const backgroundPlugin = {
+  id: 'bloomLensBackground',
+  beforeDraw(chart: Chart): void {
+    const { ctx } = chart;
+    ctx.save();
+    ctx.fillStyle = cssVariable('--vscode-editor-background', '#1e1e1e');
+    ctx.fillRect(0, 0, chart.width, chart.height);
+    ctx.restore();
+  },
+};
+
+function chartConfig(data: ChartData): ChartConfiguration {
+  const colors = palette();
+  const foreground = cssVariable('--vscode-foreground', '#cccccc');
+  const grid = cssVariable('--vscode-editorWidget-border', cssVariable('--vscode-panel-border', 'rgba(128,128,128,0.35)'));
+  const font = { family: cssVariable('--vscode-font-family', 'sans-serif'), size: 11 };
+  const bar = data.categories !== undefined;
+  const datasets = data.series.map((series, index) => ({
+    label: series.label,
+    data: bar ? series.points.map((p) => p.y) : series.points.map((p) => ({ x: p.x, y: p.y })),
+    borderColor: colors[index % colors.length],
+    backgroundColor: colors[index % colors.length],
+    borderDash: series.dashed ? [6, 4] : [],
+    borderWidth: bar ? 0 : 2,
+    pointRadius: series.markers ? 6 : 0,
+    pointStyle: series.markers ? (['circle', 'triangle', 'rectRot', 'star', 'crossRot'] as const)[index % 5] : 'circle',
+    showLine: !series.markers,
+    parsing: bar ? undefined : (false as const),
+  }));
+  const axis = (label: string, log: boolean | undefined, type: 'x' | 'y') => ({
+    type: bar && type === 'x' ? ('category' as const) : log ? ('logarithmic' as const) : ('linear' as const),
+    title: { display: true, text: label, color: foreground, font },
+    ticks: { color: foreground, font, maxTicksLimit: 8 },
+    grid: { color: grid },
+  });
+  return {
+    type: bar ? 'bar' : 'line',
+    data: bar ? { labels: [...data.categories!], datasets } : { datasets },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      normalized: true,
+      plugins: {
+        title: { display: true, text: data.title, color: foreground, font: { ...font, size: 13 } },
+        legend: { display: !bar, labels: { color: foreground, font, boxWidth: 18 } },
+        tooltip: { enabled: true },
+      },
+      scales: { x: axis(data.xLabel, data.xLog, 'x'), y: axis(data.yLabel, data.yLog, 'y') },
+    },
+    plugins: [backgroundPlugin],
+  } as ChartConfiguration;
+}
+
+function drawChart(id: string, data: ChartData | undefined, emptyMessage?: string): void {
+  const slot = chartSlots.get(id)!;
+  slot.data = data;
+  if (!data || data.series.length === 0) {
+    slot.chart?.destroy();
+    slot.chart = undefined;
+    slot.figure.classList.add('empty');
+    slot.caption.textContent = data?.summary ?? emptyMessage ?? '';
+    return;
+  }
+  slot.figure.classList.remove('empty');
+  slot.canvas.setAttribute('aria-label', data.title);
+  slot.caption.textContent = data.summary;
+  const config = chartConfig(data);
+  if (slot.chart && (slot.chart.config as { type?: string }).type === config.type) {
+    slot.chart.data = config.data;
+    slot.chart.options = config.options!;
+    slot.chart.update('none');
+  } else {
+    slot.chart?.destroy();
+    slot.chart = new Chart(slot.canvas, config);
+  }
+}
+
+function redrawAllCharts(): void {
+  for (const slot of chartSlots.values()) if (slot.data) drawChart(slot.id, slot.data);
+}
+
+// Re-theme when VS Code changes the body's theme class.
+new MutationObserver(() => redrawAllCharts()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+
+// ------------------------------------------------------------------------------------------------
+// Tables
+
+function renderTable(table: HTMLTableElement, headers: readonly string[], body: readonly (readonly (string | { text: string; title?: string })[])[], caption: string): void {
+  const head = element('thead', {}, element('tr', {}, ...headers.map((h) => element('th', { scope: 'col' }, h))));
+  const tbody = element('tbody');
+  for (const cells of body) {
+    const tr = element('tr');
+    cells.forEach((cell, i) => {
+      const text = typeof cell === 'string' ? cell : cell.text;
+      const td = element(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, text);
+      if (typeof cell !== 'string' && cell.title) td.title = cell.title;
+      tr.append(td);
+    });
+    tbody.append(tr);
+  }
+  table.replaceChildren(element('caption', { class: 'visually-hidden' }, caption), head, tbody);
+}
+
+function renderResults(): void {
+  renderTable(resultsTable, ['quantity', 'value', 'exact', 'formula / source'],
+    rows.map((r) => [r.label, r.text, r.exact === undefined ? '' : String(r.exact), { text: r.source, title: r.group }]), 'Results by every formula');
+}
+
+function renderLibraries(current: Design): void {
+  const allocations = libraryAllocations(current.n, current.p);
+  renderTable(librariesTable, ['library', 'call', 'm', 'k', 'bytes', 'FP at n (exact)', 'notes'],
+    allocations.map((a) => [
+      a.library, a.call,
+      a.mBits !== undefined ? { text: formatBits(a.mBits), title: `${a.mBits} bits` } : '—',
+      a.k !== undefined ? String(a.k) : '—',
+      a.bytes !== undefined ? { text: formatBytes(a.bytes), title: `${a.bytes} bytes` } : '—',
+      a.falsePositiveRate !== undefined ? { text: formatProbability(a.falsePositiveRate), title: String(a.falsePositiveRate) } : '—',
+      a.notes.join('; '),
+    ]), `What each library allocates for n = ${current.n} and p = ${current.p}`);
+}
+
+function renderSnippet(): void {
+  snippetPreview.textContent = design ? snippetFor(inputs.snippetLibrary, { n: design.n, p: design.p, mBits: design.mBits, k: design.k }) : '';
+}
+
+// ------------------------------------------------------------------------------------------------
+// Recompute
+
+const timings: number[] = [];
+(window as unknown as { bloomLensTimings: number[] }).bloomLensTimings = timings;
+
+function showErrors(errors: Partial<Record<InputField, string>>): void {
+  for (const [key, field] of textFields) {
+    const reason = errors[key as InputField];
+    field.invalid = reason !== undefined;
+    if (reason) field.setAttribute('aria-invalid', 'true');
+    else field.removeAttribute('aria-invalid');
+    const hint = hints.get(key)!;
+    const solvedValue = !reason && design && (design.solved as string[]).includes(key) ? solvedText(key) : '';
+    hint.textContent = reason ?? solvedValue;
+    hint.classList.toggle('error', reason !== undefined);
+  }
+}
+
+function solvedText(key: string): string {
+  if (!design) return '';
+  switch (key) {
+    case 'n': return `solved: ${formatCount(design.n)} (${design.n})`;
+    case 'm': return `solved: ${formatBits(design.mBits)} (${design.mBits} bits)`;
+    case 'k': return `solved: ${design.k}`;
+    case 'p': return `solved: ${formatProbability(design.p)}`;
+    default: return '';
+  }
+}
+
+function onInputsChanged(): void {
+  const started = performance.now();
+  persist();
+  recompute();
+  const elapsed = performance.now() - started;
+  timings.push(elapsed);
+  if (timings.length > 200) timings.shift();
+  document.body.dataset.redrawMs = elapsed.toFixed(2);
+}
+
+function recompute(): void {
+  const result = solveDesign(inputs);
+  design = result.ok ? result.design : undefined;
+  showErrors(result.errors);
+  form.querySelectorAll('[data-field="sigma"], #input-retain, [data-field="phases"]').forEach((node) => {
+    (node as HTMLElement).classList.toggle('inactive', inputs.recycling !== 'sigma-bounded');
+  });
+  if (!result.ok) {
+    status.textContent = result.message;
+    document.body.dataset.designState = 'invalid';
+    return;
+  }
+  const current = result.design;
+  document.body.dataset.designState = 'ok';
+  status.textContent = `m = ${formatBits(current.mBits)} (${formatBytes(current.mBits / 8)}), k = ${current.k}, exact FP at n = ${formatProbability(current.falsePositiveRate)}`
+    + (current.targetGiven ? (current.falsePositiveRate <= current.p ? ' — meets the target' : ` — above the target ${formatProbability(current.p)}`) : '');
+  rows = resultRows(current);
+  renderResults();
+  renderLibraries(current);
+  renderSnippet();
+  drawChart('items', fpVsItems(current));
+  drawChart('k', fpVsK(current));
+  drawChart('paradox', paradoxRegion(current));
+  scheduleRecycling(current);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Worker
+
+let worker: Worker | undefined;
+let nextId = 1;
+let recyclingInFlight: number | undefined;
+let recyclingWanted: RecyclingRequest | undefined;
+let recyclingTimer: ReturnType<typeof setTimeout> | undefined;
+let simulationId: number | undefined;
+let recyclingRows: ResultRow[] = [];
+
+async function startWorker(): Promise<void> {
+  try {
+    const response = await fetch(workerSource);
+    const code = await response.text();
+    worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => onWorkerMessage(event.data);
+    worker.onerror = (event) => log('error', `worker error: ${event.message}`);
+    if (design) scheduleRecycling(design);
+  } catch (error) {
+    log('error', `could not start the worker: ${error instanceof Error ? error.message : String(error)}`);
+    for (const id of ['capacity', 'phases', 'stationary']) drawChart(id, undefined, 'The background worker could not start.');
+  }
+}
+
+function post(request: WorkerRequest): void {
+  worker?.postMessage(request);
+}
+
+function scheduleRecycling(current: Design): void {
+  recyclingWanted = {
+    mBits: current.mBits, k: current.k, hashing: current.hashing, recycling: inputs.recycling, sigmaBits: current.sigmaBits,
+    retain: inputs.retain, phases: inputs.phases, target: current.capacityTarget,
+  };
+  if (recyclingTimer !== undefined) clearTimeout(recyclingTimer);
+  recyclingTimer = setTimeout(sendRecycling, 150);
+}
+
+function sendRecycling(): void {
+  recyclingTimer = undefined;
+  if (!worker || !recyclingWanted || recyclingInFlight !== undefined) return;
+  const id = nextId++;
+  recyclingInFlight = id;
+  document.body.dataset.recycling = 'busy';
+  post({ id, kind: 'recycling', request: recyclingWanted });
+  recyclingWanted = undefined;
+}
+
+function onWorkerMessage(message: WorkerResponse): void {
+  switch (message.kind) {
+    case 'recycling':
+      recyclingInFlight = undefined;
+      if (recyclingWanted) { sendRecycling(); return; }
+      document.body.dataset.recycling = 'done';
+      document.body.dataset.recyclingMs = message.milliseconds.toFixed(1);
+      showRecycling(message.result);
+      return;
+    case 'progress':
+      if (message.id === simulationId) progress.value = message.fraction;
+      return;
+    case 'simulated':
+      if (message.id !== simulationId) return;
+      finishSimulation(`Simulated ${message.points.reduce((a, p) => a + p.filters, 0)} filters.`);
+      drawChart('simulation', simulationChartData(message.points, message.request));
+      document.body.dataset.simulation = 'done';
+      return;
+    case 'cancelled':
+      if (message.id === simulationId) finishSimulation('Simulation cancelled.');
+      document.body.dataset.simulation = 'cancelled';
+      return;
+    case 'error':
+      if (message.id === simulationId) finishSimulation(`Simulation: ${message.message}`);
+      else if (message.id === recyclingInFlight) {
+        recyclingInFlight = undefined;
+        document.body.dataset.recycling = 'error';
+        for (const id of ['capacity', 'phases', 'stationary']) drawChart(id, undefined, `Recycling models: ${message.message}`);
+        if (recyclingWanted) sendRecycling();
+      }
+      log('warn', `worker: ${message.message}`);
+      return;
+  }
+}
+
+function showRecycling(result: RecyclingResult): void {
+  drawChart('capacity', result.capacityChart);
+  drawChart('phases', result.phasesChart);
+  drawChart('stationary', result.stationaryChart, result.notes.find((n) => n.includes('stationary')) ?? 'No stationary distribution for this design.');
+  recyclingRows = [];
+  for (const c of result.capacities) {
+    recyclingRows.push({
+      group: 'recycling', label: `capacity at target: ${c.model}`, exact: c.messages,
+      text: c.messages !== undefined ? `${formatCount(c.messages)} messages per cycle${c.k ? ` (k = ${c.k}${c.sigmaBits ? `, sigma = ${c.sigmaBits}` : ''})` : ''}` : `— ${c.missing}`,
+      source: 'recycling-spec.md, Capacity',
+    });
+  }
+  const sb = result.sigmaBounded;
+  if (sb) {
+    recyclingRows.push({ group: 'recycling', label: `average FP, sigma = ${sb.sigmaBits} (${sb.model})`, exact: sb.falsePositiveRate, text: formatProbability(sb.falsePositiveRate),
+      source: `Dozier et al. eq. 18 / 26 (recycling-spec.md)${sb.relativeErrorBound > 0 ? `; relative error <= ${sb.relativeErrorBound.toExponential(1)}` : ''}` });
+    recyclingRows.push({ group: 'recycling', label: 'E[N_0]: new messages per cycle', exact: sb.expectedMessagesPerCycle, text: formatCount(sb.expectedMessagesPerCycle), source: 'Dozier et al. eq. 20-23 (boundary fixed)' });
+  }
+  for (const note of result.notes) recyclingRows.push({ group: 'recycling', label: 'note', text: note, source: '' });
+  if (design) {
+    rows = [...resultRows(design), ...recyclingRows];
+    renderResults();
+  }
+}
+
+function finishSimulation(message: string): void {
+  simulationId = undefined;
+  cancelButton.disabled = true;
+  simulationStatus.textContent = message;
+}
+
+simulateButton.addEventListener('click', () => {
+  if (!design || !worker) return;
+  if (simulationId !== undefined) post({ id: nextId++, kind: 'cancel' });
+  const request: SimulationRequest = { mBits: design.mBits, n: design.n, k: design.k, hashing: design.hashing, filtersPerPoint: 20, seed: 20240601 };
+  simulationId = nextId++;
+  progress.value = 0;
+  cancelButton.disabled = false;
+  simulationStatus.textContent = 'Simulating…';
+  document.body.dataset.simulation = 'running';
+  post({ id: simulationId, kind: 'simulate', request });
+});
+cancelButton.addEventListener('click', () => {
+  if (simulationId !== undefined) post({ id: nextId++, kind: 'cancel' });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Actions
+
+function renderOrigin(): void {
+  if (origin) {
+    const file = decodeURIComponent(origin.uri.split('/').pop() ?? origin.uri);
+    originLine.textContent = `From ${origin.title} at ${file}:${origin.line + 1}` + (origin.editable.length ? ` (writable: ${origin.editable.join(', ')})` : ' (nothing writable)');
+  } else {
+    originLine.textContent = 'A blank design. Open it from a hover or CodeLens to apply the result to your source.';
+  }
+  applyButton.disabled = !origin || origin.editable.length === 0;
+}
+
+applyButton.addEventListener('click', () => {
+  if (!design || !origin) return;
+  const all: Record<string, number> = { n: design.n, p: design.p, m: design.mBits, k: design.k };
+  const values: Record<string, number> = {};
+  for (const param of origin.editable) values[param] = all[param];
+  status.textContent = 'Applying…';
+  vscode.postMessage({ type: 'apply', values: values as DesignValues });
+});
+
+copyButton.addEventListener('click', () => {
+  if (!design) return;
+  const library = SNIPPET_LIBRARIES.find((l) => l.id === inputs.snippetLibrary) ?? SNIPPET_LIBRARIES[0];
+  vscode.postMessage({ type: 'copy', library: library.label, text: snippetFor(library.id, { n: design.n, p: design.p, mBits: design.mBits, k: design.k }) });
+});
+
+exportButton.addEventListener('click', () => {
+  if (!design) return;
+  const images: { name: string; dataUrl: string }[] = [];
+  const parts = ['# Bloom filter design (Bloom Lens)', ''];
+  if (origin) parts.push(`From ${origin.title} in \`${origin.uri}\`, line ${origin.line + 1}.`, '');
+  parts.push(`n = ${design.n}, p = ${design.p}, m = ${design.mBits} bits, k = ${design.k}, hashing ${design.hashing}.`, '', '## Results', '', rowsToMarkdown(rows), '', '## Library allocations', '');
+  const allocations = libraryAllocations(design.n, design.p);
+  parts.push('| library | call | m (bits) | k | bytes | FP at n | notes |', '|---|---|---|---|---|---|---|');
+  for (const a of allocations) parts.push(`| ${a.library} | \`${a.call}\` | ${a.mBits ?? ''} | ${a.k ?? ''} | ${a.bytes ?? ''} | ${a.falsePositiveRate ?? ''} | ${a.notes.join('; ').replace(/\|/g, '\\|')} |`);
+  parts.push('', '## Charts', '');
+  for (const slot of chartSlots.values()) {
+    if (!slot.chart || !slot.data) continue;
+    const name = `chart-${slot.id}.png`;
+    images.push({ name, dataUrl: slot.canvas.toDataURL('image/png') });
+    parts.push(`### ${slot.data.title}`, '', `![${slot.data.title}](${name})`, '', slot.data.summary, '');
+  }
+  vscode.postMessage({ type: 'export', markdown: parts.join('\n'), images });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Messages from the extension
+
+let ignoredByHost = 0;
+let ignoredHere = 0;
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const checked = validateHostMessage(event.data);
+  if (!checked.ok) {
+    ignoredHere++;
+    document.body.dataset.ignoredMessages = String(ignoredHere);
+    console.warn(`Bloom Lens designer: ignored a message (${checked.reason})`);
+    log('warn', `ignored a message from the host: ${checked.reason}`);
+    return;
+  }
+  handleHostMessage(checked.value);
+});
+
+function loadState(state: DesignerState): void {
+  inputs = state.inputs;
+  origin = state.origin;
+  for (const [key, field] of textFields) field.value = inputs[key];
+  retainBox.checked = inputs.retain;
+  for (const key of ['hashing', 'recycling', 'phases', 'snippetLibrary'] as const) {
+    const select = document.getElementById(`input-${key}`) as (HTMLElement & { value: string }) | null;
+    if (select) select.value = String(inputs[key]);
+  }
+  renderOrigin();
+  onInputsChanged();
+}
+
+function handleHostMessage(message: HostMessage): void {
+  switch (message.type) {
+    case 'init':
+      if (message.prefill || !hadSavedState) loadState(message.state);
+      else if (!origin && message.state.origin) { origin = message.state.origin; renderOrigin(); persist(); }
+      return;
+    case 'applyResult':
+      status.textContent = message.message;
+      document.body.dataset.applyResult = message.ok ? 'ok' : 'failed';
+      return;
+    case 'ignored':
+      ignoredByHost++;
+      document.body.dataset.ignoredByHost = String(ignoredByHost);
+      return;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Start
+
+renderOrigin();
+onInputsChanged();
+void startWorker();
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,48 @@
+/**
+ * The designer's Web Worker: recycling capacities, phases vs memory, the stationary distribution and the
+ * simulation run here so that typing in the panel never waits for them. One simulation at a time; a
+ * `cancel` message stops it between chunks.
+ */
+import { recyclingAnalysis, runSimulation, simulationProblem } from './heavy';
+import type { WorkerRequest, WorkerResponse } from './workerProtocol';
+
+declare const self: { postMessage(message: WorkerResponse): void; onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null };
+
+let cancelledSimulation = -1;
+let runningSimulation = -1;
+
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+self.onmessage = (event: MessageEvent<WorkerRequest>): void => {
+  const message = event.data;
+  if (message.kind === 'cancel') {
+    cancelledSimulation = runningSimulation;
+    return;
+  }
+  if (message.kind === 'recycling') {
+    const started = performance.now();
+    try {
+      const result = recyclingAnalysis(message.request);
+      self.postMessage({ id: message.id, kind: 'recycling', result, milliseconds: performance.now() - started });
+    } catch (error) {
+      self.postMessage({ id: message.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+    return;
+  }
+  if (message.kind === 'simulate') {
+    const problem = simulationProblem(message.request);
+    if (problem) {
+      self.postMessage({ id: message.id, kind: 'error', message: problem });
+      return;
+    }
+    runningSimulation = message.id;
+    void runSimulation(message.request,
+      (fraction) => self.postMessage({ id: message.id, kind: 'progress', fraction }),
+      () => cancelledSimulation === message.id,
+      yieldToEvents,
+    ).then((points) => {
+      if (points) self.postMessage({ id: message.id, kind: 'simulated', points, request: message.request });
+      else self.postMessage({ id: message.id, kind: 'cancelled' });
+    }, (error: unknown) => self.postMessage({ id: message.id, kind: 'error', message: error instanceof Error ? error.message : String(error) }));
+  }
+};
