@@ -11,12 +11,14 @@ export const DIAGNOSTIC_SOURCE = 'Bloom Lens';
 const DEBOUNCE_MS = 300;
 const SLICE_MS = 8;
 
-const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
+function toSeverity(severity: Severity): vscode.DiagnosticSeverity {
+  switch (severity) {
+    case 'error': return vscode.DiagnosticSeverity.Error;
+    case 'warning': return vscode.DiagnosticSeverity.Warning;
+    case 'information': return vscode.DiagnosticSeverity.Information;
+    case 'hint': return vscode.DiagnosticSeverity.Hint;
+  }
+}
 
 /** A VS Code diagnostic that remembers the report it came from (for quick fixes). */
 export class FilterDiagnostic extends vscode.Diagnostic {
@@ -30,7 +32,7 @@ export function toDiagnostics(report: FilterReport, overrides: Partial<Record<st
   return report.diagnostics.flatMap((detail) => {
     const severity = overrides[detail.code] ?? detail.severity;
     if (severity === 'off') return [];
-    const diagnostic = new FilterDiagnostic(range, detail.message, SEVERITIES[severity], report, detail);
+    const diagnostic = new FilterDiagnostic(range, detail.message, toSeverity(severity), report, detail);
     diagnostic.source = DIAGNOSTIC_SOURCE;
     diagnostic.code = detail.code;
     return [diagnostic];

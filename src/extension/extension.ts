@@ -21,9 +21,12 @@ export const DOCUMENT_SELECTOR: vscode.DocumentSelector = [
 /** What tests and other extensions can reach. */
 export interface BloomLensApi {
   readonly store: ReportStore;
+  /** How long activate() took, in milliseconds (reported by the integration tests). */
+  readonly activationMs: number;
 }
 
 export function activate(context: vscode.ExtensionContext): BloomLensApi {
+  const started = Date.now();
   const jobs = createJobRunner(context);
   const store = new ReportStore(jobs);
   const diagnostics = new DiagnosticsController(store);
@@ -52,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
   );
   updateContext(vscode.window.activeTextEditor);
   registerDesigner(context, store);
-  return { store };
+  return { store, activationMs: Date.now() - started };
 }
 
 export function deactivate(): void {

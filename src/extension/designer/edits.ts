@@ -98,6 +98,10 @@ export function planSourceEdits(documentText: string, finding: Finding, values: 
       const to = offsetAt(lineStarts, documentText, end.line, end.character);
       const original = documentText.slice(from, to);
       if (numericValueOf(original) === value) continue;
+      if (/^[A-Za-z_$][\w$.:]*$/.test(original.trim())) {
+        skipped.push(`${param} comes from the name ${original.trim()}: change it where it is defined`);
+        continue;
+      }
       if (edits.some((e) => rangesOverlap(e.range, source.range!))) {
         skipped.push(`${param}: shares its text with another parameter`);
         continue;
