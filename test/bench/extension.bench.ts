@@ -46,18 +46,25 @@ for (const c of CASES) {
     failures++;
     continue;
   }
-  const times: number[] = [];
+  // Wall time is printed; the budget is asserted on this process's CPU time per hover, which other
+  // processes on a busy machine cannot inflate (it still counts our garbage collection).
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < 300; i++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     hoverOnce(c);
-    times.push(performance.now() - t0);
+    const used = process.cpuUsage(c0);
+    cpu.push((used.user + used.system) / 1000);
+    wall.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 0.5);
-  const p99 = percentile(times, 0.99);
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  const p99 = percentile(cpu, 0.99);
   const ok = p99 <= BUDGET_P99_MS;
   if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} hover, new document version — ${c.name}: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms (budget p99 ${BUDGET_P99_MS} ms, ${((p99 / BUDGET_P99_MS) * 100).toFixed(1)}% of budget)`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} hover, new document version — ${c.name}: CPU p50 ${percentile(cpu, 0.5).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms `
+    + `(budget p99 ${BUDGET_P99_MS} ms, ${((p99 / BUDGET_P99_MS) * 100).toFixed(1)}% of budget); wall p50 ${percentile(wall, 0.5).toFixed(3)} ms, p99 ${percentile(wall, 0.99).toFixed(3)} ms`);
 }
 
 if (failures > 0) process.exitCode = 1;
