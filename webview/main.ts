@@ -185,6 +185,8 @@ interface ChartSlot {
   readonly caption: HTMLElement;
   chart?: Chart;
   data?: ChartData;
+  /** What the options were built for; when unchanged only the data is replaced. */
+  shape?: string;
 }
 
 const chartSlots = new Map<string, ChartSlot>();
@@ -288,13 +290,20 @@ function drawChart(id: string, data: ChartData | undefined, emptyMessage?: strin
   slot.canvas.setAttribute('aria-label', data.title);
   slot.caption.textContent = data.summary;
   const config = chartConfig(data);
-  if (slot.chart && (slot.chart.config as { type?: string }).type === config.type) {
+  // Same kind of chart (type, axes, titles, theme): replace the data only, so Chart.js does not re-resolve its options.
+  const shape = JSON.stringify([config.type, data.title, data.xLabel, data.yLabel, data.xLog, data.yLog, palette(), document.body.className]);
+  if (slot.chart && slot.shape === shape) {
+    slot.chart.data = config.data;
+    slot.chart.update('none');
+  } else if (slot.chart && (slot.chart.config as { type?: string }).type === config.type) {
     slot.chart.data = config.data;
     slot.chart.options = config.options!;
     slot.chart.update('none');
+    slot.shape = shape;
   } else {
     slot.chart?.destroy();
     slot.chart = new Chart(slot.canvas, config);
+    slot.shape = shape;
   }
 }
 
@@ -402,13 +411,32 @@ function recompute(): void {
   document.body.dataset.designState = 'ok';
   status.textContent = `m = ${formatBits(current.mBits)} (${formatBytes(current.mBits / 8)}), k = ${current.k}, exact FP at n = ${formatProbability(current.falsePositiveRate)}`
     + (current.targetGiven ? (current.falsePositiveRate <= current.p ? ' — meets the target' : ` — above the target ${formatProbability(current.p)}`) : '');
+  const marks: string[] = [];
+  let last = performance.now();
+  const mark = (label: string): void => {
+    const now = performance.now();
+    marks.push(`${label} ${(now - last).toFixed(1)}`);
+    last = now;
+  };
   rows = resultRows(current);
+  mark('rows');
   renderResults();
   renderLibraries(current);
   renderSnippet();
-  drawChart('items', fpVsItems(current));
-  drawChart('k', fpVsK(current));
-  drawChart('paradox', paradoxRegion(current));
+  mark('tables');
+  const items = fpVsItems(current);
+  mark('items-data');
+  drawChart('items', items);
+  mark('items-draw');
+  const byK = fpVsK(current);
+  mark('k-data');
+  drawChart('k', byK);
+  mark('k-draw');
+  const paradox = paradoxRegion(current);
+  mark('paradox-data');
+  drawChart('paradox', paradox);
+  mark('paradox-draw');
+  document.body.dataset.redrawBreakdown = marks.join(', ');
   scheduleRecycling(current);
 }
 

@@ -53,6 +53,11 @@ describe('webview apply to source: edits in the library\'s syntax', () => {
     assert.equal(plan.changed.length, 2);
     assert.match(plan.skipped.join(), /k is derived by the library/);
     assert.match(planSourceEdits(text, finding, { m: 5 }).skipped.join(), /m is not stated/);
+    const named = 'BloomFilter.create(funnel, EXPECTED, 0.01);';
+    const namedFinding: Finding = { ...finding, sources: { n: { kind: 'constant', text: 'EXPECTED', range: { start: { line: 0, character: 27 }, end: { line: 0, character: 35 } } } } };
+    const namedPlan = planSourceEdits(named, namedFinding, { n: 5 });
+    assert.equal(namedPlan.edits.length, 0);
+    assert.match(namedPlan.skipped.join(), /comes from the name EXPECTED/);
   });
 });
 
