@@ -2,17 +2,18 @@
  * One detected configuration -> one report: the resolved parameters, the metrics from the core, the
  * diagnostics (ux.md BL001-BL007) and the hover/CodeLens content as plain data. Every view renders this.
  */
-import {
-  bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, exactFalsePositiveRate,
-  maxElementsForBitsAndRate, sizeForElementsAndRate,
-} from '../core/classic';
+import { bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, MAX_HASHES } from '../core/classic';
 import { nBoundedRates } from '../core/recycling';
-import { minBitsPerElement, paradoxOccurs, posteriorMembership, theorem1FalsePositiveRate, thresholdPrior } from '../core/paradox';
+import {
+  bestIntegerKBloomRate, bloomApproximateRate, minBitsPerElement, paradoxOccurs, posteriorMembership, theorem1FalsePositiveRate,
+  thresholdPrior,
+} from '../core/paradox';
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from './format';
 import {
-  RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates,
+  RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
 } from './recycling';
+import { capacityAtRate, capacityWithK, exactFalsePositiveRate, RateSizing, sizeForRate } from './sizing';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type DiagnosticCode = 'BL001' | 'BL002' | 'BL003' | 'BL004' | 'BL005' | 'BL006' | 'BL007';
@@ -70,8 +71,19 @@ export interface ResolvedConfig {
   readonly mBits?: number;
   readonly k?: number;
   readonly n?: number;
+  /** The FP target the code states. */
   readonly p?: number;
   readonly hashing: HashingModel;
+  /** Bits per element, when the library sizes per element and n is unknown (RocksDB, Cassandra, ClickHouse). */
+  readonly bitsPerElement?: number;
+  /** Elements the filter holds at capacity: n, or an N-bounded recycling filter's messages per cycle. */
+  readonly elements?: number;
+  /** The library computes k = 0 (Bitcoin's CBloomFilter with too little memory): every query matches. */
+  readonly matchesEverything?: boolean;
+  /** Neither the code nor its library gives m: Bloom Lens sized the filter for the stated n and p (exact model). */
+  readonly sizedForTarget?: boolean;
+  /** The FP rate capacities are computed at: the stated p, else bloomLens.targetFalsePositiveRate. */
+  readonly targetRate: number;
 }
 
 export interface Metrics {
@@ -83,7 +95,11 @@ export interface Metrics {
   readonly bestK?: { readonly k: number; readonly falsePositiveRate: number };
   /** Largest n whose exact FP stays within the target, with its best k. */
   readonly capacityAtTarget?: { readonly n: number; readonly k: number; readonly falsePositiveRate: number };
-  /** Mean FP over the fill from empty to n (Dozier et al. eq. 2, the oracle average). */
+  /** Largest n within the target with the code's own k, when that is not the best k. */
+  readonly capacityWithCodeK?: { readonly n: number; readonly k: number };
+  /** Per-element sizing without n: Bloom's formula in the large-n limit, (1 - e^(-k/b))^k (Fan et al. eq. 2). */
+  readonly perElementFalsePositiveRate?: number;
+  /** Mean FP over the fill from empty to capacity (Dozier et al. eq. 2, the oracle average). */
   readonly averageFalsePositiveRate?: number;
   /** Recycling filters: N-bounded or sigma-bounded rates (Dozier et al.). */
   readonly recycling?: RecyclingRates;
@@ -91,14 +107,33 @@ export interface Metrics {
   readonly recyclingComparison?: RecyclingComparison;
   /** Memory the stated n and p need (exact model), for plain filters that state m too. */
   readonly neededForTarget?: { readonly mBits: number; readonly k: number; readonly falsePositiveRate: number };
+  /** How the library's own rounding and caps move the FP and memory away from what the code asks (BL006). */
+  readonly libraryEffect?: LibraryEffect;
   /** The Bloom paradox (Rottenstreich & Keslassy), when a prior is known. */
   readonly paradox?: ParadoxVerdict;
+}
+
+/** The library's sizing against what the code states (BL006). */
+export interface LibraryEffect {
+  /** FP at capacity with the library's m and k (or per element). */
+  readonly falsePositiveRate: number;
+  /** The FP the code asks for: its p, or the exact FP with its own m and k. */
+  readonly referenceRate: number;
+  /** Memory the library allocates (bits, or bits per element when n is unknown). */
+  readonly memory?: number;
+  /** Memory the stated parameters call for: the stated m, or the textbook -n ln p / (ln 2)^2 (per element: -ln p / (ln 2)^2). */
+  readonly referenceMemory?: number;
+  readonly perElement: boolean;
+  /** True when the memory is at least LIBRARY_EFFECT_MARGIN (relative) away from the reference. */
+  readonly memoryNoticeable: boolean;
+  /** True when the FP is at least LIBRARY_EFFECT_MARGIN (relative) away from the reference. */
+  readonly rateNoticeable: boolean;
 }
 
 export interface ParadoxVerdict {
   readonly prior: number;
   readonly alpha: number;
-  /** The FP rate the verdict uses: the exact rate at capacity, else Theorem 1's model. */
+  /** The FP rate the verdict uses: the filter's own (exact at capacity, recycling average), else Theorem 1's model. */
   readonly falsePositiveRate: number;
   /** Pr(x in S | the filter says yes). */
   readonly posterior: number;
@@ -122,65 +157,133 @@ export interface FilterReport {
   readonly lens: string;
 }
 
-const MAX_EXACT_K = 64;
+/** BL006: the library's FP or memory is "noticeably" different when off by at least this fraction. */
+export const LIBRARY_EFFECT_MARGIN = 0.1;
+const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+const LN2_SQUARED = Math.LN2 * Math.LN2;
 
 function validProbability(p: number | undefined): p is number {
-  return p !== undefined && Number.isFinite(p) && p > 0 && p < 1;
+  return typeof p === 'number' && p > 0 && p < 1;
 }
 
 function positive(x: number | undefined): x is number {
-  return x !== undefined && Number.isFinite(x) && x > 0;
+  return typeof x === 'number' && Number.isFinite(x) && x > 0;
 }
 
-/** Checks the stated parameters; returns the BL001 messages. */
+/** A count the models accept: a whole number from 1 to 2^53 - 1 (after rounding). */
+function validCount(x: number | undefined): x is number {
+  return typeof x === 'number' && Math.round(x) >= 1 && Math.round(x) <= MAX_INTEGER;
+}
+
+/** The value if finite, else undefined (a metric the core cannot give is left out, never shown as NaN). */
+function finite(x: number): number | undefined {
+  return Number.isFinite(x) ? x : undefined;
+}
+
+/** True when the code itself states the parameter (not a default, not derived by the library). */
+function statedByCode(finding: Finding, param: ParamName): boolean {
+  const kind = finding.sources[param]?.kind;
+  return finding.params[param] !== undefined && kind !== 'derived' && kind !== 'default';
+}
+
+/** Checks the stated and derived parameters; returns the BL001 problems in words. */
 function invalidParameters(finding: Finding): string[] {
   const problems = [...(finding.invalid ?? [])];
-  const { n, p, m, k, sigma, bitsPerElement, prior, alpha } = finding.params;
-  if (p !== undefined && !validProbability(p)) problems.push(`false-positive rate p = ${p} must be strictly between 0 and 1`);
-  if (m !== undefined && !(m >= 1)) problems.push(`size m = ${m} bits must be at least 1`);
-  if (n !== undefined && !(n >= 1)) problems.push(`expected insertions n = ${n} must be at least 1`);
-  if (k !== undefined && !(Number.isInteger(k) && k >= 1)) problems.push(`number of hash functions k = ${k} must be an integer of at least 1`);
-  if (bitsPerElement !== undefined && !(bitsPerElement > 0)) problems.push(`bits per element = ${bitsPerElement} must be positive`);
-  if (prior !== undefined && !validProbability(prior)) problems.push(`prior = ${prior} must be a probability strictly between 0 and 1`);
-  if (alpha !== undefined && !positive(alpha)) problems.push(`alpha = ${alpha} (cost of a false negative over a false positive) must be positive`);
-  const mForSigma = finding.derived.m ?? m;
-  if (sigma !== undefined && mForSigma !== undefined && sigma > mForSigma) problems.push(`recycle threshold sigma = ${sigma} exceeds the filter's ${mForSigma} bits`);
+  const { params, derived } = finding;
+  const { n, p, m, k, bitsPerElement, prior, alpha, hashing } = params;
+  if (p !== undefined && !validProbability(p)) problems.push(`the false-positive rate p = ${p} must be strictly between 0 and 1`);
+  if (m !== undefined && !validCount(m)) problems.push(`the size m = ${m} bits must be from 1 to 2^53 - 1`);
+  if (n !== undefined && !validCount(n)) problems.push(`the expected insertions n = ${n} must be from 1 to 2^53 - 1`);
+  if (k !== undefined && !(Number.isInteger(k) && k >= 1 && k <= MAX_HASHES)) problems.push(`the number of hash functions k = ${k} must be a whole number from 1 to ${MAX_HASHES}`);
+  if (bitsPerElement !== undefined && !positive(bitsPerElement)) problems.push(`bits per element = ${bitsPerElement} must be a positive number`);
+  if (prior !== undefined && !validProbability(prior)) problems.push(`the prior = ${prior} must be a probability strictly between 0 and 1`);
+  if (alpha !== undefined && !positive(alpha)) problems.push(`alpha = ${alpha} (cost of a false negative over a false positive) must be a positive number`);
+  if (derived.m !== undefined && !validCount(derived.m)) problems.push(`the library's size m = ${derived.m} bits is outside 1 to 2^53 - 1`);
+  if (derived.n !== undefined && !validCount(derived.n)) problems.push(`the library's capacity n = ${derived.n} is outside 1 to 2^53 - 1`);
+  const mBits = derived.m ?? m;
+  const hashes = derived.k ?? k;
+  if (hashing !== undefined && hashing !== 'colliding' && mBits !== undefined && hashes !== undefined && hashes > mBits) {
+    problems.push(`${hashing} hashing needs k <= m (k = ${hashes}, m = ${mBits} bits)`);
+  }
+  const recycling = finding.recycling;
+  if (recycling?.kind === 'n-bounded' && recycling.messagesPerCycle !== undefined && !validCount(recycling.messagesPerCycle)) {
+    problems.push(`recycling after ${recycling.messagesPerCycle} messages: the count must be a whole number of at least 1`);
+  }
+  const sigma = sigmaBitsFor(recycling, mBits) ?? params.sigma;
+  if (sigma !== undefined && mBits !== undefined && sigma > mBits - 1) {
+    problems.push(`the recycle threshold sigma = ${sigma} bits must be below m = ${mBits} bits (more than ${sigma} of ${mBits} bits are never set, so the filter would never recycle)`);
+  } else if (sigma !== undefined && hashes !== undefined && hashes >= 1 && sigma < hashes) {
+    problems.push(`the recycle threshold sigma = ${sigma} bits is below k = ${hashes} (one message can set k bits, so the filter would recycle on almost every message; recycling-spec: k <= sigma <= m - 1)`);
+  } else if (sigma !== undefined && !(sigma >= 1)) {
+    problems.push(`the recycle threshold sigma = ${sigma} bits must be at least 1`);
+  }
   return problems;
 }
 
-function resolve(finding: Finding): ResolvedConfig {
+/** The parameters as the filter really runs, or the reasons it cannot be modelled (BL001). */
+function resolve(finding: Finding, settings: AnalysisSettings): ResolvedConfig {
   const { params, derived } = finding;
-  const n = positive(derived.n) ? derived.n : positive(params.n) ? params.n : undefined;
-  let mBits = positive(derived.m) ? derived.m : positive(params.m) ? params.m : undefined;
-  if (mBits === undefined && n !== undefined && positive(params.bitsPerElement)) mBits = Math.ceil(n * params.bitsPerElement);
+  const hashing = params.hashing ?? 'colliding';
+  const p = validProbability(params.p) ? params.p : undefined;
+  const targetRate = p ?? settings.targetFalsePositiveRate;
+  const n = validCount(derived.n) ? Math.round(derived.n) : validCount(params.n) ? Math.round(params.n) : undefined;
+  const bitsPerElement = positive(derived.bitsPerElement) ? derived.bitsPerElement : positive(params.bitsPerElement) ? params.bitsPerElement : undefined;
+  let mBits = validCount(derived.m) ? Math.round(derived.m) : validCount(params.m) ? Math.round(params.m) : undefined;
+  if (mBits === undefined && n !== undefined && bitsPerElement !== undefined && n * bitsPerElement <= MAX_INTEGER) {
+    mBits = Math.max(1, Math.ceil(n * bitsPerElement));
+  }
   const kStated = derived.k ?? params.k;
-  const k = kStated !== undefined && Number.isInteger(kStated) && kStated >= 1 && kStated <= MAX_EXACT_K ? kStated : undefined;
+  let k = kStated !== undefined && Number.isInteger(kStated) && kStated >= 1 && kStated <= MAX_HASHES ? kStated : undefined;
+  const recycling = finding.recycling;
+  const elements = recycling?.kind === 'sigma-bounded' ? undefined
+    : recycling?.kind === 'n-bounded' && validCount(recycling.messagesPerCycle) ? recycling.messagesPerCycle : n;
+  let sizedForTarget = false;
+  if (mBits === undefined && elements !== undefined && p !== undefined && !recycling) {
+    const sized = sizeForRate(elements, p, hashing); // an annotation or calculator URL with n and p only
+    mBits = sized.mBits;
+    k ??= sized.k;
+    sizedForTarget = true;
+  }
   return {
-    mBits: mBits !== undefined ? Math.round(mBits) : undefined,
-    k,
-    n: n !== undefined ? Math.round(n) : undefined,
-    p: validProbability(params.p) ? params.p : undefined,
-    hashing: params.hashing ?? 'colliding',
+    mBits, k, n, p, hashing, elements, targetRate, sizedForTarget,
+    bitsPerElement: mBits === undefined ? bitsPerElement : undefined,
+    matchesEverything: derived.k === 0,
   };
 }
 
-function classicMetrics(config: ResolvedConfig, settings: AnalysisSettings): Metrics {
-  const { mBits, n, k, hashing } = config;
-  if (mBits === undefined) return {};
-  const capacityAtTarget = maxElementsForBitsAndRate(mBits, settings.targetFalsePositiveRate, hashing);
-  if (n === undefined) return { capacityAtTarget };
-  const bestK = bestIntegerK(mBits, n, hashing);
+function classicMetrics(config: ResolvedConfig): Metrics {
+  const { mBits, elements, k, hashing, targetRate } = config;
+  if (mBits === undefined) {
+    if (config.bitsPerElement === undefined || k === undefined) return {};
+    return { bitsPerElement: config.bitsPerElement, perElementFalsePositiveRate: finite(bloomApproximateRate(config.bitsPerElement, k)) };
+  }
+  const capacity: RateSizing = capacityAtRate(mBits, targetRate, hashing);
+  const capacityAtTarget = { n: capacity.n, k: capacity.k, falsePositiveRate: capacity.falsePositiveRate };
+  const capacityWithCodeK = k !== undefined && k !== capacity.k && (hashing === 'colliding' || k <= mBits)
+    ? { n: capacityWithK(mBits, k, targetRate, hashing), k } : undefined;
+  if (elements === undefined) return { capacityAtTarget, capacityWithCodeK };
+  const bestK = bestIntegerK(mBits, elements, hashing);
   const kUsed = k ?? bestK.k;
+  const everything = config.matchesEverything === true;
   return {
-    bitsPerElement: mBits / n,
-    exactFalsePositiveRate: exactFalsePositiveRate(mBits, n, kUsed, hashing),
-    bloomFalsePositiveRate: bloomFalsePositiveRate(mBits, n, kUsed),
-    averageFalsePositiveRate: nBoundedRates(mBits, kUsed, n).oracleAverage,
-    bloomOptimalK: bloomOptimalK(mBits, n),
-    entropyOptimalK: entropyOptimalK(mBits, n),
-    bestK,
+    bitsPerElement: mBits / elements,
+    exactFalsePositiveRate: everything ? 1 : exactFalsePositiveRate(mBits, elements, kUsed, hashing),
+    bloomFalsePositiveRate: everything ? 1 : bloomFalsePositiveRate(mBits, elements, kUsed),
+    averageFalsePositiveRate: everything ? 1 : mBits >= 2 ? finite(nBoundedRates(mBits, kUsed, elements).oracleAverage) : undefined,
+    bloomOptimalK: bloomOptimalK(mBits, elements),
+    entropyOptimalK: entropyOptimalK(mBits, elements),
+    bestK: { k: bestK.k, falsePositiveRate: bestK.falsePositiveRate },
     capacityAtTarget,
+    capacityWithCodeK,
   };
+}
+
+/** The FP rate a query of this filter sees: recycling average, else exact at capacity, else per element. */
+function operatingRate(metrics: Metrics): number | undefined {
+  const rates = metrics.recycling;
+  if (rates?.kind === 'sigma-bounded') return rates.falsePositiveRate;
+  if (rates?.kind === 'n-bounded') return rates.actualAverage;
+  return metrics.exactFalsePositiveRate ?? metrics.perElementFalsePositiveRate;
 }
 
 /** The paradox verdict for a known prior (math-spec "The Bloom paradox"), using the filter's actual FP rate. */
@@ -189,97 +292,172 @@ function paradoxVerdict(finding: Finding, config: ResolvedConfig, metrics: Metri
   if (!validProbability(prior)) return undefined;
   const alpha = positive(finding.params.alpha) ? finding.params.alpha : settings.defaultAlpha;
   const bitsPerElement = metrics.bitsPerElement ?? finding.params.bitsPerElement;
-  const falsePositiveRate = metrics.exactFalsePositiveRate
-    ?? (positive(bitsPerElement) ? theorem1FalsePositiveRate(bitsPerElement) : config.p);
+  const falsePositiveRate = operatingRate(metrics)
+    ?? (positive(bitsPerElement) ? theorem1FalsePositiveRate(bitsPerElement) : config.p); // Theorem 1: f = 2^(-ln2 m/n)
   if (falsePositiveRate === undefined) return undefined;
   return {
     prior,
     alpha,
     falsePositiveRate,
-    posterior: posteriorMembership(prior, falsePositiveRate),
-    paradox: paradoxOccurs(prior, falsePositiveRate, alpha),
-    thresholdPrior: thresholdPrior(falsePositiveRate, alpha),
-    minBitsPerElement: minBitsPerElement(prior, alpha),
+    posterior: posteriorMembership(prior, falsePositiveRate), // p / (p + f (1 - p))
+    paradox: paradoxOccurs(prior, falsePositiveRate, alpha), // f (1 - p) > alpha p
+    thresholdPrior: thresholdPrior(falsePositiveRate, alpha), // f / (f + alpha)
+    minBitsPerElement: minBitsPerElement(prior, alpha), // Fig. 2(b)
   };
 }
 
-/** True when the code states m itself (not derived by the library from n and p). */
-function statesMemory(finding: Finding): boolean {
-  const kind = finding.sources.m?.kind;
-  return kind !== undefined && kind !== 'derived' && kind !== 'default';
+/**
+ * BL006 material: the library's FP and memory against what the code asks for. With n known: exact FP with the
+ * library's m and k vs the stated p (or the exact FP with the stated m and k), and the library's m vs the stated m
+ * (or the textbook m = -n ln p / (ln 2)^2). Per element: Bloom's large-n formula likewise.
+ */
+function libraryEffect(finding: Finding, config: ResolvedConfig, metrics: Metrics): LibraryEffect | undefined {
+  const { params, derived } = finding;
+  if (config.sizedForTarget || finding.recycling?.kind === 'sigma-bounded') return undefined;
+  const derivesSomething = derived.m !== undefined || derived.k !== undefined || derived.bitsPerElement !== undefined;
+  const statedM = validCount(params.m) ? params.m : undefined;
+  if (!derivesSomething || (derived.m === statedM && derived.k === params.k && derived.p === undefined && derived.bitsPerElement === params.bitsPerElement)) return undefined;
+  const effect = (falsePositiveRate: number | undefined, referenceRate: number | undefined, memory: number | undefined, referenceMemory: number | undefined, perElement: boolean): LibraryEffect | undefined => {
+    if (falsePositiveRate === undefined || referenceRate === undefined || !(referenceRate > 0)) return undefined;
+    const far = (a: number | undefined, b: number | undefined): boolean => a !== undefined && b !== undefined && b > 0 && Math.abs(a / b - 1) >= LIBRARY_EFFECT_MARGIN;
+    return { falsePositiveRate, referenceRate, memory, referenceMemory, perElement, memoryNoticeable: far(memory, referenceMemory), rateNoticeable: far(falsePositiveRate, referenceRate) };
+  };
+  const p = config.p;
+  const capacity = config.n ?? config.elements; // what the library sized for (an N-bounded filter may hold fewer)
+  if (config.mBits !== undefined && capacity !== undefined && (config.k !== undefined || config.matchesEverything)) {
+    const libraryRate = config.matchesEverything ? 1
+      : capacity === config.elements && metrics.exactFalsePositiveRate !== undefined ? metrics.exactFalsePositiveRate
+        : exactFalsePositiveRate(config.mBits, capacity, config.k as number, config.hashing);
+    const referenceMemory = statedM ?? (p !== undefined ? (-capacity * Math.log(p)) / LN2_SQUARED : undefined); // math-spec textbook size
+    let referenceRate = p;
+    if (statedM !== undefined) {
+      const k = validCount(params.k) && params.k <= MAX_HASHES ? params.k : config.k;
+      referenceRate = k !== undefined && (config.hashing === 'colliding' || k <= statedM) ? exactFalsePositiveRate(statedM, capacity, k, config.hashing) : undefined;
+    }
+    return effect(libraryRate, referenceRate, config.mBits, referenceMemory, false);
+  }
+  if (metrics.perElementFalsePositiveRate !== undefined) {
+    const stated = positive(params.bitsPerElement) ? params.bitsPerElement : undefined;
+    const referenceRate = p ?? (stated !== undefined ? bestIntegerKBloomRate(stated).falsePositiveRate : undefined);
+    const referenceMemory = stated ?? (p !== undefined ? -Math.log(p) / LN2_SQUARED : undefined);
+    return effect(metrics.perElementFalsePositiveRate, referenceRate, config.bitsPerElement, referenceMemory, true);
+  }
+  return undefined;
 }
 
-/** The BL003 comparison an N-bounded (worst-case sized) recycling filter needs. */
+/** The BL003 comparison a recycling filter needs (worst-case vs average-case capacity, one vs two phases). */
 export function comparisonRequest(config: ResolvedConfig, rates: RecyclingRates | undefined): RecyclingComparisonRequest | undefined {
-  if (rates?.kind !== 'n-bounded' || config.mBits === undefined || config.k === undefined || config.mBits < 2) return undefined;
-  const targetRate = config.p ?? rates.worstCase; // the rate the code accepts at recycle time
-  if (!(targetRate > 0 && targetRate < 1)) return undefined;
-  return { mBits: config.mBits, k: config.k, messagesPerCycle: rates.messagesPerCycle, targetRate, hashing: recyclingHashing(config.hashing) };
+  if (!rates || config.mBits === undefined || config.k === undefined || config.mBits < 2) return undefined;
+  const hashing = recyclingHashing(config.hashing);
+  if (rates.kind === 'n-bounded') {
+    const targetRate = config.p ?? rates.worstCase; // the rate the code accepts at recycle time
+    if (!validProbability(targetRate)) return undefined;
+    return { mBits: config.mBits, k: config.k, messagesPerCycle: rates.messagesPerCycle, targetRate, hashing };
+  }
+  const targetRate = config.p ?? rates.falsePositiveRate;
+  const memoryBits = config.mBits * rates.phases; // two phases: two arrays of m bits
+  const messagesPerCycle = Math.max(1, Math.round(rates.expectedMessagesPerCycle));
+  if (!validProbability(targetRate) || !Number.isSafeInteger(memoryBits)) return undefined;
+  return { mBits: memoryBits, k: config.k, messagesPerCycle, targetRate, hashing };
 }
 
-function computeMetrics(finding: Finding, config: ResolvedConfig, settings: AnalysisSettings, comparison: RecyclingComparison | undefined): Metrics {
-  const metrics = classicMetrics(config, settings);
-  const k = config.k ?? metrics.bestK?.k;
+function computeMetrics(finding: Finding, config: ResolvedConfig, settings: AnalysisSettings): Metrics {
+  const metrics = classicMetrics(config);
+  const k = config.k ?? metrics.bestK?.k ?? (config.mBits !== undefined && config.n !== undefined ? bestIntegerK(config.mBits, config.n, config.hashing).k : undefined);
   const recycling = recyclingRates(finding, config.mBits, k, config.n, config.hashing);
-  const neededForTarget = !recycling && statesMemory(finding) && config.n !== undefined && config.p !== undefined
-    ? sizeForElementsAndRate(config.n, config.p, config.hashing) : undefined;
+  const neededForTarget = !finding.recycling && statedByCode(finding, 'm') && config.elements !== undefined && config.p !== undefined
+    ? sizeForRate(config.elements, config.p, config.hashing) : undefined;
+  const withRecycling: Metrics = { ...metrics, recycling, neededForTarget };
   return {
-    ...metrics,
-    recycling,
-    recyclingComparison: comparison,
-    neededForTarget,
-    paradox: paradoxVerdict(finding, config, metrics, settings),
+    ...withRecycling,
+    libraryEffect: libraryEffect(finding, config, withRecycling),
+    paradox: paradoxVerdict(finding, config, withRecycling, settings),
   };
 }
 
+/** Where a value came from, for the hover: `(argument: \`1 << 20\`)`, `(derived by the library)`. */
 function sourceLabel(finding: Finding, param: ParamName): string {
   const source = finding.sources[param];
-  return source ? ` (${source.kind}${source.text && source.kind !== 'annotation' ? `: \`${source.text}\`` : ''})` : '';
+  const derivedValue = (finding.derived as Partial<Record<ParamName, number>>)[param];
+  if (derivedValue !== undefined && derivedValue !== finding.params[param]) return ' (derived by the library)';
+  if (!source) return '';
+  return ` (${source.kind}${source.text && source.kind !== 'annotation' ? `: \`${oneLine(source.text)}\`` : ''})`;
 }
 
-function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings): ReportDiagnostic[] {
-  const diagnostics: ReportDiagnostic[] = [];
-  const invalid = invalidParameters(finding);
+/** Source text on one short line (expressions may span lines and comments). */
+function oneLine(text: string, maxLength = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
+}
+
+/** "+25%", "-61%", or "2.52e+4 times as much" for ratios of 10 and more. */
+function relativeChange(value: number, reference: number): string {
+  const ratio = value / reference;
+  if (ratio >= 10) return `${formatReal(ratio)} times as much`;
+  const change = Math.round((ratio - 1) * 100);
+  return `${change >= 0 ? '+' : ''}${change}%`;
+}
+
+function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings, invalid: readonly string[]): ReportDiagnostic[] {
   if (invalid.length > 0) {
-    diagnostics.push({ code: 'BL001', severity: 'error', message: `Invalid Bloom filter parameters: ${invalid.join('; ')}.` });
-    return diagnostics;
+    return [{ code: 'BL001', severity: 'error', message: `Invalid Bloom filter parameters: ${invalid.join('; ')}.` }];
   }
-  const fp = metrics.exactFalsePositiveRate;
-  if (fp !== undefined && fp > settings.maxFalsePositiveRate) {
-    diagnostics.push({
-      code: 'BL002', severity: 'warning',
-      message: `False-positive rate at capacity is ${formatProbability(fp)}, above the ${formatProbability(settings.maxFalsePositiveRate)} limit (bloomLens.maxFalsePositiveRate).`,
-    });
-  }
-  const best = metrics.bestK;
-  if (fp !== undefined && best !== undefined && config.k !== undefined && config.k !== best.k && fp >= best.falsePositiveRate * (1 + settings.suboptimalKMargin)) {
-    diagnostics.push({
-      code: 'BL004', severity: 'information',
-      message: `k = ${config.k} is far from optimal: k = ${best.k} gives ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)} with the same memory.`,
-      fixes: [{ title: `Set k to ${best.k}`, changes: [{ param: 'k', value: best.k }] }],
-    });
-  }
+  const diagnostics: ReportDiagnostic[] = [];
+  const tooHigh = falsePositiveTooHigh(config, metrics, settings);
+  if (tooHigh) diagnostics.push(tooHigh);
   diagnostics.push(...conservativeSizing(finding, config, metrics, settings));
+  const suboptimal = suboptimalK(finding, config, metrics, settings);
+  if (suboptimal) diagnostics.push(suboptimal);
   const paradox = metrics.paradox;
   if (paradox?.paradox) {
-    const now = metrics.bitsPerElement !== undefined ? ` (now ${formatReal(metrics.bitsPerElement)})` : '';
+    const now = metrics.bitsPerElement !== undefined ? `; this filter has ${formatReal(metrics.bitsPerElement)}` : '';
     diagnostics.push({
       code: 'BL005', severity: 'warning',
-      message: `Bloom paradox: with prior ${formatReal(paradox.prior)} and alpha ${formatReal(paradox.alpha)}, only ${formatProbability(paradox.posterior)} of positive answers are members, so trusting a positive costs more than ignoring it. `
-        + `Positives pay off only for priors above ${formatReal(paradox.thresholdPrior)}; at this prior you need at least ${formatReal(paradox.minBitsPerElement)} bits per element${now}, or skip the filter for such elements.`,
+      message: `Bloom paradox: with prior ${formatReal(paradox.prior)} and alpha ${formatReal(paradox.alpha)}, only ${formatProbability(paradox.posterior)} of positive answers are members (FP rate ${formatProbability(paradox.falsePositiveRate)}), so acting on a positive costs more than ignoring it. `
+        + `Positives pay off only for priors above ${formatReal(paradox.thresholdPrior)}. Avoiding the paradox at this prior needs at least ${formatReal(paradox.minBitsPerElement)} bits per element${now}; or do not query the filter for such elements.`,
     });
   }
-  for (const note of finding.derived.notes ?? []) {
-    diagnostics.push({ code: 'BL006', severity: 'information', message: note });
-  }
+  const library = libraryDiagnostic(finding, config, metrics);
+  if (library) diagnostics.push(library);
   for (const { param, expression } of finding.unevaluated) {
-    diagnostics.push({ code: 'BL007', severity: 'hint', message: `${param} comes from \`${expression}\`, not a constant: add a \`bloom-lens: ${param}=...\` annotation to analyse it.` });
+    diagnostics.push({ code: 'BL007', severity: 'hint', message: `${param} comes from \`${oneLine(expression)}\`, which is not a constant: add a \`bloom-lens: ${param}=...\` annotation to analyse this filter.` });
   }
   return diagnostics;
 }
 
-function percentMore(more: number, base: number): string {
-  return `${Math.round((more / base - 1) * 100)}%`;
+/** BL002: the FP at capacity (recycling: the average a query sees) above bloomLens.maxFalsePositiveRate. */
+function falsePositiveTooHigh(config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings): ReportDiagnostic | undefined {
+  const limit = `above the ${formatProbability(settings.maxFalsePositiveRate)} limit (bloomLens.maxFalsePositiveRate)`;
+  const rates = metrics.recycling;
+  let what: string | undefined;
+  let rate: number | undefined;
+  if (rates?.kind === 'sigma-bounded') {
+    rate = rates.falsePositiveRate;
+    what = 'The average false-positive rate of this recycling filter';
+  } else if (metrics.exactFalsePositiveRate !== undefined) {
+    rate = metrics.exactFalsePositiveRate;
+    what = rates?.kind === 'n-bounded' ? `The false-positive rate just before recycling (${formatCount(rates.messagesPerCycle)} messages)` : `The false-positive rate at capacity (${formatCount(config.elements ?? 0)} elements)`;
+  } else if (metrics.perElementFalsePositiveRate !== undefined && config.bitsPerElement !== undefined) {
+    rate = metrics.perElementFalsePositiveRate;
+    what = `The false-positive rate at ${formatReal(config.bitsPerElement)} bits per element`;
+  }
+  if (rate === undefined || !(rate > settings.maxFalsePositiveRate)) return undefined;
+  return { code: 'BL002', severity: 'warning', message: `${what} is ${formatProbability(rate)}, ${limit}.` };
+}
+
+/** BL004: the code's own k gives an FP at least suboptimalKMargin above the best integer k's (same m and n). */
+function suboptimalK(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings): ReportDiagnostic | undefined {
+  const fp = metrics.exactFalsePositiveRate;
+  const best = metrics.bestK;
+  const k = config.k;
+  if (fp === undefined || best === undefined || k === undefined || k === best.k || !statedByCode(finding, 'k')) return undefined;
+  if (!(fp > 0 && fp >= best.falsePositiveRate * (1 + settings.suboptimalKMargin))) return undefined;
+  return {
+    code: 'BL004', severity: 'information',
+    message: `k = ${k} is far from optimal for ${formatBits(config.mBits ?? 0)} and ${formatCount(config.elements ?? 0)} elements: k = ${best.k} gives a false-positive rate of ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)} with the same memory `
+      + `(${relativeChange(fp, best.falsePositiveRate)} with k = ${k}).`,
+    fixes: [{ title: `Set k to ${best.k}`, changes: [{ param: 'k', value: best.k }] }],
+  };
 }
 
 /** BL003: worst-case sizing of a recycling filter, or memory far beyond what the stated target needs. */
@@ -290,61 +468,114 @@ function conservativeSizing(finding: Finding, config: ResolvedConfig, metrics: M
   if (comparison && rates?.kind === 'n-bounded') {
     const { messagesPerCycle, targetRate } = comparison.request;
     const sigma = comparison.capacity.sigmaBounded;
-    if (sigma.messages < margin * messagesPerCycle) return [];
+    if (!(sigma.messages >= margin * messagesPerCycle)) return [];
     const averageN = Math.max(messagesPerCycle, comparison.averageAtCodeK);
     const memory = comparison.memoryForSameMessages;
     const nIsMessages = finding.recycling?.kind === 'n-bounded' && (finding.recycling.messagesPerCycle === undefined || finding.recycling.messagesPerCycle === finding.params.n);
+    const target = config.p !== undefined ? `the target p = ${formatProbability(targetRate)}` : `${formatProbability(targetRate)}`;
+    const alternatives = [
+      ...(averageN > messagesPerCycle ? [`${formatCount(averageN)} messages per cycle with the same count-based recycling and k (${relativeChange(averageN, messagesPerCycle)})`] : []),
+      `${formatCount(sigma.messages)} when recycling once more than ${formatCount(sigma.sigma)} bits are set, with k = ${sigma.k} (${relativeChange(sigma.messages, messagesPerCycle)})`,
+    ];
+    const saving = memory.memoryBits < comparison.request.mBits
+      ? ` Or keep ${formatCount(messagesPerCycle)} messages per cycle in ${formatBits(memory.memoryBits)} (${Math.round((1 - memory.memoryBits / comparison.request.mBits) * 100)}% less memory).` : '';
     return [{
       code: 'BL003', severity: 'warning',
-      message: `Sized for the worst case: recycling after ${formatCount(messagesPerCycle)} messages keeps every answer's FP within ${formatProbability(targetRate)}, but the average FP over a cycle is only ${formatProbability(rates.actualAverage)}. `
-        + `At the same ${formatProbability(targetRate)} average FP this memory holds ${formatCount(averageN)} messages per cycle with count-based recycling (+${percentMore(averageN, messagesPerCycle)}, same k) `
-        + `or ${formatCount(sigma.messages)} when recycling once more than ${formatCount(sigma.sigma)} bits are set (+${percentMore(sigma.messages, messagesPerCycle)}, k = ${sigma.k}); `
-        + `or keep ${formatCount(messagesPerCycle)} messages in ${formatBits(memory.memoryBits)} (${Math.round((1 - memory.memoryBits / comparison.request.mBits) * 100)}% less memory).`,
+      message: `Sized for the worst case: recycling after ${formatCount(messagesPerCycle)} messages keeps every answer's false-positive rate at most ${formatProbability(rates.worstCase)}, but the average over a cycle is only ${formatProbability(rates.actualAverage)}. `
+        + `At an average of ${target}, this memory holds ${alternatives.join(', or ')}.${saving}`,
       fixes: nIsMessages && averageN > messagesPerCycle
         ? [{ title: `Recycle after ${averageN} messages (average-case sizing at ${formatProbability(targetRate)})`, changes: [{ param: 'n', value: averageN }] }]
         : undefined,
     }];
   }
   const needed = metrics.neededForTarget;
-  if (needed && config.mBits !== undefined && config.mBits >= margin * needed.mBits) {
+  const mBits = config.mBits;
+  if (needed && mBits !== undefined && mBits > needed.mBits && mBits >= margin * needed.mBits && config.p !== undefined) {
     const changes: { param: ParamName; value: number }[] = [{ param: 'm', value: needed.mBits }];
-    if (finding.sources.k !== undefined) changes.push({ param: 'k', value: needed.k });
+    if (statedByCode(finding, 'k') && config.k !== needed.k) changes.push({ param: 'k', value: needed.k });
     return [{
       code: 'BL003', severity: 'warning',
-      message: `More memory than the target needs: ${formatBits(config.mBits)} for ${formatCount(config.n ?? 0)} elements, where ${formatBits(needed.mBits)} (k = ${needed.k}) already gives ${formatProbability(needed.falsePositiveRate)} <= p = ${formatProbability(config.p ?? 0)} (${percentMore(config.mBits, needed.mBits)} more than needed).`,
-      fixes: [{ title: `Resize to ${needed.mBits} bits (k = ${needed.k}) for p = ${config.p}`, changes }],
+      message: `More memory than the target needs: ${formatBits(mBits)} for ${formatCount(config.elements ?? 0)} elements, where ${formatBits(needed.mBits)} with k = ${needed.k} already gives ${formatProbability(needed.falsePositiveRate)}, within p = ${formatProbability(config.p)} `
+        + `(${relativeChange(mBits, needed.mBits)} memory).`,
+      fixes: [{ title: `Resize to ${needed.mBits} bits${changes.length > 1 ? ` and k = ${needed.k}` : ''} for p = ${formatProbability(config.p)}`, changes }],
     }];
   }
   return [];
 }
 
-function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings): FilterReport['hover'] {
+/** BL006: the library's rounding or caps change the FP or memory noticeably (or it says so and we cannot check). */
+function libraryDiagnostic(finding: Finding, config: ResolvedConfig, metrics: Metrics): ReportDiagnostic | undefined {
+  const notes = finding.derived.notes ?? [];
+  const effect = metrics.libraryEffect;
+  if (effect && (effect.memoryNoticeable || effect.rateNoticeable)) {
+    const statedSize = finding.params.m !== undefined;
+    const memory = (bits: number): string => (effect.perElement ? `${formatReal(bits)} bits per element` : formatBits(bits));
+    const parts: string[] = [];
+    if (effect.memoryNoticeable && effect.memory !== undefined && effect.referenceMemory !== undefined) {
+      const asked = statedSize ? 'the stated' : effect.perElement ? `the ${formatReal(effect.referenceMemory)} that p = ${formatProbability(config.p ?? 0)} needs` : `the ${formatBits(effect.referenceMemory)} that n and p need`;
+      parts.push(`allocates ${memory(effect.memory)} instead of ${statedSize ? `${asked} ${memory(effect.referenceMemory)}` : asked} (${relativeChange(effect.memory, effect.referenceMemory)})`);
+    }
+    if (effect.rateNoticeable) {
+      const asked = config.p !== undefined && !statedSize ? `the ${formatProbability(effect.referenceRate)} asked for` : `the ${formatProbability(effect.referenceRate)} of the stated size and k`;
+      parts.push(`gives a false-positive rate ${effect.perElement ? 'per element' : 'at capacity'} of ${formatProbability(effect.falsePositiveRate)} instead of ${asked} (${relativeChange(effect.falsePositiveRate, effect.referenceRate)})`);
+    }
+    const k = config.matchesEverything ? 0 : config.k;
+    return {
+      code: 'BL006', severity: 'information',
+      message: `${finding.title} ${parts.join(' and ')}${k !== undefined ? `, with k = ${k}` : ''}.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
+    };
+  }
+  if (effect === undefined && notes.length > 0) {
+    return { code: 'BL006', severity: 'information', message: `${finding.title} changes what the code states: ${notes.join('; ')}.` }; // the effect cannot be computed here
+  }
+  return undefined;
+}
+
+function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics, diagnostics: readonly ReportDiagnostic[], failure: string | undefined): FilterReport['hover'] {
   const rows: [string, string][] = [];
   const { mBits, n, k, p } = config;
-  if (mBits !== undefined) rows.push(['m', `${formatBits(mBits)} (${formatBytes(mBits / 8)})${sourceLabel(finding, 'm')}`]);
+  const perElement = metrics.bitsPerElement !== undefined ? `, ${formatReal(metrics.bitsPerElement)} bits/element` : '';
+  const phases = metrics.recycling?.kind === 'sigma-bounded' && metrics.recycling.phases === 2 ? ' per array, two arrays' : '';
+  if (mBits !== undefined) {
+    const source = config.sizedForTarget ? ' (sized by Bloom Lens for n and p, exact model)' : sourceLabel(finding, 'm');
+    rows.push(['m', `${formatBits(mBits)} (${formatBytes(mBits / 8)})${phases}${perElement}${source}`]);
+  } else if (metrics.bitsPerElement !== undefined) {
+    rows.push(['m', `${formatReal(metrics.bitsPerElement)} bits/element${sourceLabel(finding, 'bitsPerElement')}; n is not known`]);
+  }
   if (n !== undefined) rows.push(['n', `${formatCount(n)}${sourceLabel(finding, 'n')}`]);
-  if (metrics.bitsPerElement !== undefined) rows.push(['bits per element', formatReal(metrics.bitsPerElement)]);
   if (p !== undefined) rows.push(['target p', `${formatProbability(p)}${sourceLabel(finding, 'p')}`]);
-  if (metrics.bloomOptimalK !== undefined && metrics.entropyOptimalK !== undefined && metrics.bestK !== undefined) {
-    const kText = k !== undefined ? `${k}${sourceLabel(finding, 'k')}` : `${metrics.bestK.k} (best integer; not stated)`;
+  const kSource = config.sizedForTarget && !statedByCode(finding, 'k') ? ' (sized by Bloom Lens)' : sourceLabel(finding, 'k');
+  if (config.matchesEverything) {
+    rows.push(['k', '0 (derived by the library): no hash functions, so every query matches']);
+  } else if (metrics.bloomOptimalK !== undefined && metrics.entropyOptimalK !== undefined && metrics.bestK !== undefined) {
+    const kText = k !== undefined ? `${k}${kSource}` : `${metrics.bestK.k} (not stated: best integer k assumed)`;
     rows.push(['k', `${kText}; optimal ${formatReal(metrics.bloomOptimalK, 4)} (Bloom), ${formatReal(metrics.entropyOptimalK, 4)} (entropy), best integer ${metrics.bestK.k}`]);
   } else if (k !== undefined) {
-    rows.push(['k', `${k}${sourceLabel(finding, 'k')}`]);
+    rows.push(['k', `${k}${kSource}`]);
   }
   if (metrics.exactFalsePositiveRate !== undefined) rows.push(['FP at capacity (exact)', formatProbability(metrics.exactFalsePositiveRate)]);
   if (metrics.bloomFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula)", formatProbability(metrics.bloomFalsePositiveRate)]);
-  if (metrics.capacityAtTarget !== undefined) {
-    rows.push([`capacity at ${formatProbability(settings.targetFalsePositiveRate)}`, `${formatCount(metrics.capacityAtTarget.n)} elements (k = ${metrics.capacityAtTarget.k})`]);
-  }
+  if (metrics.perElementFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula, large n)", formatProbability(metrics.perElementFalsePositiveRate)]);
   if (metrics.averageFalsePositiveRate !== undefined && !metrics.recycling) rows.push(['average FP over the fill', formatProbability(metrics.averageFalsePositiveRate)]);
+  const capacity = metrics.capacityAtTarget;
+  if (capacity !== undefined) {
+    const codeK = metrics.capacityWithCodeK ? `; ${formatCount(metrics.capacityWithCodeK.n)} with k = ${metrics.capacityWithCodeK.k}` : '';
+    rows.push([`capacity at ${formatProbability(config.targetRate)}`, `${formatCount(capacity.n)} elements with k = ${capacity.k}${codeK}`]);
+  }
   rows.push(...recyclingRows(metrics));
   const paradox = metrics.paradox;
   if (paradox !== undefined) {
     rows.push(['Bloom paradox', paradox.paradox
       ? `YES at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)}: a positive is a member only ${formatProbability(paradox.posterior)} of the time; needs ${formatReal(paradox.minBitsPerElement)} bits/element`
-      : `no at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)} (a positive is a member ${formatProbability(paradox.posterior)} of the time; threshold prior ${formatReal(paradox.thresholdPrior)})`]);
+      : `no at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)} (a positive is a member ${formatProbability(paradox.posterior)} of the time; paradox below prior ${formatReal(paradox.thresholdPrior)})`]);
   }
-  const notes = finding.unevaluated.map(({ param, expression }) => `${param} comes from \`${expression}\`, not a constant.`);
+  const raisedBL006 = diagnostics.some((d) => d.code === 'BL006');
+  const notes = [
+    ...finding.unevaluated.map(({ param, expression }) => `${param} comes from \`${oneLine(expression)}\`, not a constant.`),
+    ...(finding.notes ?? []),
+    ...(raisedBL006 ? [] : finding.derived.notes ?? []),
+    ...(failure !== undefined ? [`Some numbers could not be computed: ${failure}`] : []),
+  ];
   return { title: finding.title, rows, notes };
 }
 
@@ -358,23 +589,26 @@ function recyclingRows(metrics: Metrics): [string, string][] {
     rows.push(['average FP per cycle', `${formatProbability(rates.actualAverage)} (oracle ${formatProbability(rates.oracleAverage)})`]);
   } else {
     const approx = rates.model === 'approximate' ? ` (continuum model, relative error < ${rates.relativeErrorBound.toExponential(1)})` : '';
-    rows.push(['recycling', `sigma-bounded: cleared once more than ${formatCount(rates.sigmaBits)} bits are set, ${rates.retain ? 'retaining' : 'non-retaining'}, ${rates.phases} phase${rates.phases === 2 ? 's' : ''}`]);
-    rows.push(['average FP over new messages', `${formatProbability(rates.falsePositiveRate)}${approx}`]);
+    const phases = rates.phases === 2 ? `two phases (one phase at this sigma: ${formatProbability(rates.activeFalsePositiveRate)})` : 'one phase';
+    rows.push(['recycling', `sigma-bounded: cleared once more than ${formatCount(rates.sigmaBits)} bits are set, ${rates.retain ? 'retaining' : 'non-retaining'}`]);
+    rows.push(['average FP over new messages', `${formatProbability(rates.falsePositiveRate)}, ${phases}${approx}`]);
     rows.push(['messages per cycle E[N0]', formatCount(rates.expectedMessagesPerCycle)]);
   }
   const comparison = metrics.recyclingComparison;
   if (comparison) {
     const { capacity, request } = comparison;
     rows.push([`capacity at ${formatProbability(request.targetRate)} average FP`,
-      `worst case ${formatCount(capacity.worstCase.messages)} · average ${formatCount(capacity.average.messages)} · sigma-bounded ${formatCount(capacity.sigmaBounded.messages)} · two-phase ${formatCount(capacity.twoPhase.messages)} per active cycle`]);
+      `worst case ${formatCount(capacity.worstCase.messages)} · average ${formatCount(capacity.average.messages)} · sigma-bounded ${formatCount(capacity.sigmaBounded.messages)} (one phase) · ${formatCount(capacity.twoPhase.messages)} (two phases) messages per cycle`]);
   }
   return rows;
 }
 
-function lensText(config: ResolvedConfig, metrics: Metrics): string {
+function lensText(config: ResolvedConfig, metrics: Metrics, invalid: boolean): string {
+  if (invalid) return 'Bloom: invalid parameters';
   const parts: string[] = [];
   if (config.mBits !== undefined) parts.push(formatBits(config.mBits));
-  const k = config.k ?? metrics.bestK?.k;
+  else if (config.bitsPerElement !== undefined) parts.push(`${formatReal(config.bitsPerElement)} bits/element`);
+  const k = config.matchesEverything ? 0 : config.k ?? metrics.bestK?.k;
   if (k !== undefined) parts.push(`k=${k}`);
   const rates = metrics.recycling;
   if (rates?.kind === 'sigma-bounded') {
@@ -384,14 +618,16 @@ function lensText(config: ResolvedConfig, metrics: Metrics): string {
   } else if (metrics.exactFalsePositiveRate !== undefined) {
     const average = metrics.averageFalsePositiveRate !== undefined ? ` (avg ${formatProbability(metrics.averageFalsePositiveRate)})` : '';
     parts.push(`FP ${formatProbability(metrics.exactFalsePositiveRate)}${average}`);
+  } else if (metrics.perElementFalsePositiveRate !== undefined) {
+    parts.push(`FP ${formatProbability(metrics.perElementFalsePositiveRate)}`);
   }
   return parts.length > 0 ? `Bloom: ${parts.join(', ')}` : 'Bloom: parameters incomplete';
 }
 
 /**
- * Analyses one finding. `comparisons` supplies the heavy BL003 comparison when available: the CLI computes
- * it inline (computeRecyclingComparison), the extension in a worker; without it the report says what it
- * would need in `pending`.
+ * Analyses one finding. `comparisons` supplies the heavy recycling comparison (BL003, the capacity row) when
+ * available: the CLI computes it inline (computeRecyclingComparison), the extension in a worker; without it
+ * the report says what it would need in `pending`. Never throws; never shows NaN or Infinity.
  */
 export function analyzeFinding(
   finding: Finding,
@@ -399,17 +635,24 @@ export function analyzeFinding(
   comparisons?: (request: RecyclingComparisonRequest) => RecyclingComparison | undefined,
 ): FilterReport {
   const effective = effectiveSettings(settings);
-  const config = resolve(finding);
-  const invalid = invalidParameters(finding).length > 0;
+  const invalid = invalidParameters(finding);
+  const config = resolveSafely(finding, effective, invalid);
   let metrics: Metrics = {};
   let pending: RecyclingComparisonRequest | undefined;
-  if (!invalid) {
-    const base = computeMetrics(finding, config, effective, undefined);
-    const request = comparisonRequest(config, base.recycling);
-    const comparison = request ? comparisons?.(request) : undefined;
-    metrics = comparison ? { ...base, recyclingComparison: comparison } : base;
-    pending = request && !comparison ? request : undefined;
+  let failure: string | undefined;
+  if (invalid.length === 0) {
+    try {
+      const base = computeMetrics(finding, config, effective);
+      const request = comparisonRequest(config, base.recycling);
+      const comparison = request ? comparisons?.(request) : undefined;
+      metrics = comparison ? { ...base, recyclingComparison: comparison } : base;
+      pending = request && !comparison ? request : undefined;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error); // a core RangeError at an extreme: show what is known
+      metrics = {};
+    }
   }
+  const diagnostics = diagnose(finding, config, metrics, effective, invalid);
   return {
     pending,
     finding,
@@ -421,8 +664,28 @@ export function analyzeFinding(
       n: finding.derived.n ?? config.n,
       exact: metrics.exactFalsePositiveRate,
     },
-    diagnostics: diagnose(finding, config, metrics, effective),
-    hover: hoverContent(finding, config, metrics, effective),
-    lens: lensText(config, metrics),
+    diagnostics,
+    hover: hoverContent(finding, config, metrics, diagnostics, failure),
+    lens: lensText(config, metrics, invalid.length > 0),
+  };
+}
+
+/** resolve() for a valid finding; for an invalid one only what is plainly stated (no sizing). */
+function resolveSafely(finding: Finding, settings: AnalysisSettings, invalid: readonly string[]): ResolvedConfig {
+  if (invalid.length === 0) {
+    try {
+      return resolve(finding, settings);
+    } catch {
+      // fall through: show the stated values only
+    }
+  }
+  const { params } = finding;
+  return {
+    hashing: params.hashing ?? 'colliding',
+    mBits: validCount(params.m) ? Math.round(params.m) : undefined,
+    n: validCount(params.n) ? Math.round(params.n) : undefined,
+    k: params.k !== undefined && Number.isInteger(params.k) && params.k >= 1 && params.k <= MAX_HASHES ? params.k : undefined,
+    p: validProbability(params.p) ? params.p : undefined,
+    targetRate: settings.targetFalsePositiveRate,
   };
 }

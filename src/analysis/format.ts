@@ -16,31 +16,35 @@ export function formatProbability(probability: number): string {
 
 const BIT_UNITS: readonly [number, string][] = [[1e12, 'Tbit'], [1e9, 'Gbit'], [1e6, 'Mbit'], [1e3, 'kbit']];
 const BYTE_UNITS: readonly [number, string][] = [[2 ** 40, 'TiB'], [2 ** 30, 'GiB'], [2 ** 20, 'MiB'], [2 ** 10, 'KiB']];
+const COUNT_UNITS: readonly [number, string][] = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
+/** Counts below this are printed in full (9999, not 10.0k). */
+const FULL_COUNT_LIMIT = 1e4;
+
+/**
+ * The value in the largest unit it reaches (units largest first), three significant digits; a mantissa that
+ * rounds to 1000 moves up one unit (999,999 bits is "1.00 Mbit", not "1.00e+3 kbit").
+ */
+function withUnit(value: number, units: readonly [number, string][], separator: string, small: (v: number) => string, minimum = 0): string {
+  const i = units.findIndex(([scale]) => Math.abs(value) >= scale);
+  if (i < 0 || Math.abs(value) < minimum) return small(value);
+  const mantissa = value / units[i][0];
+  if (Math.abs(Number(mantissa.toPrecision(3))) < 1000) return `${mantissa.toPrecision(3)}${separator}${units[i][1]}`;
+  if (i === 0) return `${Math.round(mantissa)}${separator}${units[0][1]}`;
+  return `${(value / units[i - 1][0]).toPrecision(3)}${separator}${units[i - 1][1]}`;
+}
 
 export function formatBits(bits: number): string {
-  return safe(bits, (b) => {
-    for (const [scale, unit] of BIT_UNITS) if (b >= scale) return `${(b / scale).toPrecision(3)} ${unit}`;
-    return `${Math.round(b)} bit`;
-  });
+  return safe(bits, (b) => withUnit(b, BIT_UNITS, ' ', (v) => `${Math.round(v)} bit`));
 }
 
 export function formatBytes(bytes: number): string {
-  return safe(bytes, (b) => {
-    for (const [scale, unit] of BYTE_UNITS) if (b >= scale) return `${(b / scale).toPrecision(3)} ${unit}`;
-    return `${Math.round(b)} B`;
-  });
+  return safe(bytes, (b) => withUnit(b, BYTE_UNITS, ' ', (v) => `${Math.round(v)} B`));
 }
 
-/** A count of items: 1234567 -> "1.23M"; small counts in full. */
+/** A count of items: 1234567 -> "1.23M"; counts below 10,000 in full. */
 export function formatCount(count: number): string {
-  return safe(count, (c) => {
-    const abs = Math.abs(c);
-    if (abs >= 1e12) return `${(c / 1e12).toPrecision(3)}T`;
-    if (abs >= 1e9) return `${(c / 1e9).toPrecision(3)}G`;
-    if (abs >= 1e6) return `${(c / 1e6).toPrecision(3)}M`;
-    if (abs >= 1e4) return `${(c / 1e3).toPrecision(3)}k`;
-    return Number.isInteger(c) ? String(c) : c.toPrecision(3);
-  });
+  const small = (c: number): string => (Number.isInteger(c) || Math.abs(c) >= 100 ? String(Math.round(c)) : c.toPrecision(3));
+  return safe(count, (c) => withUnit(c, COUNT_UNITS, '', small, FULL_COUNT_LIMIT));
 }
 
 /** A real number with a few significant digits (k*, bits per element). */

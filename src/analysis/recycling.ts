@@ -6,7 +6,7 @@ import {
   averageCapacity, CapacityResult, memoryForCapacity, nBoundedRates, RecyclingHashing, recyclingCapacity,
   sigmaBoundedRates, SigmaBoundedResult, worstCaseCapacity,
 } from '../core/recyclingCapacity';
-import type { Finding, HashingModel } from '../detect/types';
+import type { Finding, HashingModel, Recycling } from '../detect/types';
 
 /** Sigma-bounded configs run the exact chain inline while it costs at most this many row operations (~1 ms). */
 const INLINE_EXACT_WORK = 3e5;
@@ -19,17 +19,28 @@ export function recyclingHashing(hashing: HashingModel): RecyclingHashing {
   return hashing === 'noncolliding' ? 'noncolliding' : 'colliding';
 }
 
-/** The per-config recycling rates, or undefined when the filter does not recycle or a value is missing. */
+/** The recycle threshold in bits: stated in bits, or as a fraction of m (floor(fraction * m)). */
+export function sigmaBitsFor(recycling: Recycling | undefined, mBits: number | undefined): number | undefined {
+  if (recycling?.kind !== 'sigma-bounded') return undefined;
+  if (recycling.sigmaBits !== undefined) return recycling.sigmaBits;
+  return recycling.sigmaFraction !== undefined && mBits !== undefined ? Math.floor(recycling.sigmaFraction * mBits) : undefined;
+}
+
+/**
+ * The per-config recycling rates, or undefined when the filter does not recycle or a value is missing.
+ * The caller has checked k <= sigma <= m - 1 (BL001 otherwise).
+ */
 export function recyclingRates(finding: Finding, mBits: number | undefined, k: number | undefined, n: number | undefined, hashing: HashingModel): RecyclingRates | undefined {
   const recycling = finding.recycling;
   if (!recycling || mBits === undefined || k === undefined) return undefined;
   if (recycling.kind === 'n-bounded') {
     const messagesPerCycle = recycling.messagesPerCycle ?? n;
-    if (messagesPerCycle === undefined || !(messagesPerCycle >= 1)) return undefined;
+    if (messagesPerCycle === undefined || !Number.isSafeInteger(messagesPerCycle) || messagesPerCycle < 1 || mBits < 2) return undefined;
     return { kind: 'n-bounded', messagesPerCycle, ...nBoundedRates(mBits, k, messagesPerCycle) }; // eq. 1-3
   }
-  const sigmaBits = recycling.sigmaBits ?? (recycling.sigmaFraction !== undefined ? Math.floor(recycling.sigmaFraction * mBits) : undefined);
+  const sigmaBits = sigmaBitsFor(recycling, mBits);
   if (sigmaBits === undefined || sigmaBits < k || sigmaBits > mBits - 1) return undefined;
+  if (hashing === 'noncolliding' && k > mBits) return undefined;
   const retain = recycling.retain ?? false;
   const phases = finding.params.phases ?? 1;
   const model = (sigmaBits * (k + 1) * (k + 2)) / 2 <= INLINE_EXACT_WORK ? 'exact' : 'approximate';
@@ -39,9 +50,12 @@ export function recyclingRates(finding: Finding, mBits: number | undefined, k: n
 
 /** What the BL003 comparison needs: a worst-case (N-bounded) sizing at a target average FP. */
 export interface RecyclingComparisonRequest {
+  /** Total memory in bits (a two-phase filter's two arrays together). */
   readonly mBits: number;
   readonly k: number;
+  /** Messages per cycle the code's filter holds (N, or E[N_0] rounded for a sigma-bounded filter). */
   readonly messagesPerCycle: number;
+  /** The average FP the capacities are computed at. */
   readonly targetRate: number;
   readonly hashing: RecyclingHashing;
 }
