@@ -3,7 +3,6 @@
  * diagnostics (ux.md BL001-BL007) and the hover/CodeLens content as plain data. Every view renders this.
  */
 import { bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, MAX_HASHES } from '../core/classic';
-import { nBoundedRates } from '../core/recycling';
 import {
   bestIntegerKBloomRate, bloomApproximateRate, minBitsPerElement, paradoxOccurs, posteriorMembership, theorem1FalsePositiveRate,
   thresholdPrior,
@@ -11,7 +10,7 @@ import {
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from './format';
 import {
-  RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
+  fillRates, RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
 } from './recycling';
 import { capacityAtRate, capacityWithK, exactFalsePositiveRate, RateSizing, sizeForRate } from './sizing';
 
@@ -186,20 +185,27 @@ function statedByCode(finding: Finding, param: ParamName): boolean {
   return finding.params[param] !== undefined && kind !== 'derived' && kind !== 'default';
 }
 
+/** A stated number as a person reads it (never "NaN"). */
+function shown(value: number): string {
+  if (Number.isNaN(value)) return 'not a number';
+  if (!Number.isFinite(value)) return value > 0 ? 'infinite' : 'minus infinity';
+  return String(value);
+}
+
 /** Checks the stated and derived parameters; returns the BL001 problems in words. */
 function invalidParameters(finding: Finding): string[] {
   const problems = [...(finding.invalid ?? [])];
   const { params, derived } = finding;
   const { n, p, m, k, bitsPerElement, prior, alpha, hashing } = params;
-  if (p !== undefined && !validProbability(p)) problems.push(`the false-positive rate p = ${p} must be strictly between 0 and 1`);
-  if (m !== undefined && !validCount(m)) problems.push(`the size m = ${m} bits must be from 1 to 2^53 - 1`);
-  if (n !== undefined && !validCount(n)) problems.push(`the expected insertions n = ${n} must be from 1 to 2^53 - 1`);
-  if (k !== undefined && !(Number.isInteger(k) && k >= 1 && k <= MAX_HASHES)) problems.push(`the number of hash functions k = ${k} must be a whole number from 1 to ${MAX_HASHES}`);
-  if (bitsPerElement !== undefined && !positive(bitsPerElement)) problems.push(`bits per element = ${bitsPerElement} must be a positive number`);
-  if (prior !== undefined && !validProbability(prior)) problems.push(`the prior = ${prior} must be a probability strictly between 0 and 1`);
-  if (alpha !== undefined && !positive(alpha)) problems.push(`alpha = ${alpha} (cost of a false negative over a false positive) must be a positive number`);
-  if (derived.m !== undefined && !validCount(derived.m)) problems.push(`the library's size m = ${derived.m} bits is outside 1 to 2^53 - 1`);
-  if (derived.n !== undefined && !validCount(derived.n)) problems.push(`the library's capacity n = ${derived.n} is outside 1 to 2^53 - 1`);
+  if (p !== undefined && !validProbability(p)) problems.push(`the false-positive rate p = ${shown(p)} must be strictly between 0 and 1`);
+  if (m !== undefined && !validCount(m)) problems.push(`the size m = ${shown(m)} bits must be from 1 to 2^53 - 1`);
+  if (n !== undefined && !validCount(n)) problems.push(`the expected insertions n = ${shown(n)} must be from 1 to 2^53 - 1`);
+  if (k !== undefined && !(Number.isInteger(k) && k >= 1 && k <= MAX_HASHES)) problems.push(`the number of hash functions k = ${shown(k)} must be a whole number from 1 to ${MAX_HASHES}`);
+  if (bitsPerElement !== undefined && !positive(bitsPerElement)) problems.push(`bits per element = ${shown(bitsPerElement)} must be a positive number`);
+  if (prior !== undefined && !validProbability(prior)) problems.push(`the prior = ${shown(prior)} must be a probability strictly between 0 and 1`);
+  if (alpha !== undefined && !positive(alpha)) problems.push(`alpha = ${shown(alpha)} (cost of a false negative over a false positive) must be a positive number`);
+  if (derived.m !== undefined && !validCount(derived.m)) problems.push(`the library's size m = ${shown(derived.m)} bits is outside 1 to 2^53 - 1`);
+  if (derived.n !== undefined && !validCount(derived.n)) problems.push(`the library's capacity n = ${shown(derived.n)} is outside 1 to 2^53 - 1`);
   const mBits = derived.m ?? m;
   const hashes = derived.k ?? k;
   if (hashing !== undefined && hashing !== 'colliding' && mBits !== undefined && hashes !== undefined && hashes > mBits) {
@@ -207,7 +213,7 @@ function invalidParameters(finding: Finding): string[] {
   }
   const recycling = finding.recycling;
   if (recycling?.kind === 'n-bounded' && recycling.messagesPerCycle !== undefined && !validCount(recycling.messagesPerCycle)) {
-    problems.push(`recycling after ${recycling.messagesPerCycle} messages: the count must be a whole number of at least 1`);
+    problems.push(`recycling after ${shown(recycling.messagesPerCycle)} messages: the count must be a whole number of at least 1`);
   }
   const sigma = sigmaBitsFor(recycling, mBits) ?? params.sigma;
   if (sigma !== undefined && mBits !== undefined && sigma > mBits - 1) {
@@ -215,7 +221,7 @@ function invalidParameters(finding: Finding): string[] {
   } else if (sigma !== undefined && hashes !== undefined && hashes >= 1 && sigma < hashes) {
     problems.push(`the recycle threshold sigma = ${sigma} bits is below k = ${hashes} (one message can set k bits, so the filter would recycle on almost every message; recycling-spec: k <= sigma <= m - 1)`);
   } else if (sigma !== undefined && !(sigma >= 1)) {
-    problems.push(`the recycle threshold sigma = ${sigma} bits must be at least 1`);
+    problems.push(`the recycle threshold sigma = ${shown(sigma)} bits must be at least 1`);
   }
   return problems;
 }
@@ -269,7 +275,7 @@ function classicMetrics(config: ResolvedConfig): Metrics {
     bitsPerElement: mBits / elements,
     exactFalsePositiveRate: everything ? 1 : exactFalsePositiveRate(mBits, elements, kUsed, hashing),
     bloomFalsePositiveRate: everything ? 1 : bloomFalsePositiveRate(mBits, elements, kUsed),
-    averageFalsePositiveRate: everything ? 1 : mBits >= 2 ? finite(nBoundedRates(mBits, kUsed, elements).oracleAverage) : undefined,
+    averageFalsePositiveRate: everything ? 1 : mBits >= 2 ? finite(fillRates(mBits, kUsed, elements).oracleAverage) : undefined,
     bloomOptimalK: bloomOptimalK(mBits, elements),
     entropyOptimalK: entropyOptimalK(mBits, elements),
     bestK: { k: bestK.k, falsePositiveRate: bestK.falsePositiveRate },
