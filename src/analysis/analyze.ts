@@ -371,7 +371,9 @@ function computeMetrics(finding: Finding, config: ResolvedConfig, settings: Anal
   const metrics = classicMetrics(config);
   const k = config.k ?? metrics.bestK?.k ?? (config.mBits !== undefined && config.n !== undefined ? bestIntegerK(config.mBits, config.n, config.hashing).k : undefined);
   const recycling = recyclingRates(finding, config.mBits, k, config.n, config.hashing);
-  const neededForTarget = !finding.recycling && statedByCode(finding, 'm') && config.elements !== undefined && config.p !== undefined
+  // Only a filter that meets p with its best k can have more memory than p needs (the search is then worth it).
+  const meetsTarget = config.p !== undefined && metrics.bestK !== undefined && metrics.bestK.falsePositiveRate <= config.p;
+  const neededForTarget = !finding.recycling && statedByCode(finding, 'm') && config.elements !== undefined && config.p !== undefined && meetsTarget
     ? sizeForRate(config.elements, config.p, config.hashing) : undefined;
   const withRecycling: Metrics = { ...metrics, recycling, neededForTarget };
   return {

@@ -68,10 +68,11 @@ export function capacityWithK(mBits: number, k: number, p: number, hashing: Hash
   if (hashing !== 'colliding' && k > mBits) return 0;
   const rate = (n: number): number => exactFalsePositiveRate(mBits, n, k, hashing);
   const fits = (n: number): boolean => rate(n) <= p;
-  if (!fits(1)) return 0;
   const lambda = k * bitLoad(mBits);
   const high = Number.MAX_SAFE_INTEGER;
   let estimate = Math.log1p(-Math.exp(Math.log(p) / k)) / -lambda;
+  // Far from the bottom the exact rate is Bloom's to a tiny relative error, so one element surely fits.
+  if (!(estimate >= 16) && !fits(1)) return 0;
   if (!Number.isFinite(estimate) || estimate < 1) estimate = 1;
   estimate = Math.min(high, estimate);
   const filled = -Math.expm1(-lambda * estimate);
@@ -129,11 +130,22 @@ function bestOverK(startK: number, maxK: number, value: (k: number) => number, b
   return { k, value: best };
 }
 
+/** The k whose Bloom capacity ln(1 - p^(1/k)) / (k ln(1 - 1/m)) is largest: where the exact search starts. */
+function bloomBestK(mBits: number, p: number, maxK: number): number {
+  let bestK = 1;
+  let best = -Infinity;
+  for (let k = 1; k <= maxK; k++) {
+    const capacity = -Math.log1p(-Math.exp(Math.log(p) / k)) / k; // times 1 / -ln(1 - 1/m), the same for every k
+    if (capacity > best) { best = capacity; bestK = k; }
+  }
+  return bestK;
+}
+
 /** The most elements m bits hold with exact FP <= p, over integer k (= maxElementsForBitsAndRate's n). */
 export function capacityAtRate(mBits: number, p: number, hashing: HashingModel): RateSizing {
   const maxK = hashing === 'colliding' ? MAX_HASHES : Math.min(MAX_HASHES, mBits);
   const capacity = (k: number): number => capacityWithK(mBits, k, p, hashing);
-  let best = bestOverK(Math.round(-Math.log2(p)), maxK, capacity, (a, b) => a > b);
+  let best = bestOverK(bloomBestK(mBits, p, maxK), maxK, capacity, (a, b) => a > b);
   // Tiny filters: when the usual k fits nothing, start again from the k that suits a single element, ln2 m (eq. 9).
   if (best.value === 0) best = bestOverK(Math.round(Math.LN2 * mBits), maxK, capacity, (a, b) => a > b);
   const k = best.value > 0 ? best.k : 1;
