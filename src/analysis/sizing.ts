@@ -131,7 +131,7 @@ function bestOverK(startK: number, maxK: number, value: (k: number) => number, b
 }
 
 /** The k whose Bloom capacity ln(1 - p^(1/k)) / (k ln(1 - 1/m)) is largest: where the exact search starts. */
-function bloomBestK(mBits: number, p: number, maxK: number): number {
+function bloomBestK(p: number, maxK: number): number {
   let bestK = 1;
   let best = -Infinity;
   for (let k = 1; k <= maxK; k++) {
@@ -145,7 +145,7 @@ function bloomBestK(mBits: number, p: number, maxK: number): number {
 export function capacityAtRate(mBits: number, p: number, hashing: HashingModel): RateSizing {
   const maxK = hashing === 'colliding' ? MAX_HASHES : Math.min(MAX_HASHES, mBits);
   const capacity = (k: number): number => capacityWithK(mBits, k, p, hashing);
-  let best = bestOverK(bloomBestK(mBits, p, maxK), maxK, capacity, (a, b) => a > b);
+  let best = bestOverK(bloomBestK(p, maxK), maxK, capacity, (a, b) => a > b);
   // Tiny filters: when the usual k fits nothing, start again from the k that suits a single element, ln2 m (eq. 9).
   if (best.value === 0) best = bestOverK(Math.round(Math.LN2 * mBits), maxK, capacity, (a, b) => a > b);
   const k = best.value > 0 ? best.k : 1;
