@@ -151,12 +151,17 @@ function blankComments(segment: string): string {
 }
 
 /** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */
-const DEFINITION = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/gm;
-const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/gm;
+const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/;
+const DEFINE_LINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/;
+const DEFINITION = new RegExp(DEFINITION_LINE.source, 'gm');
+const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
+/** Names looked up one by one before a single pass over the whole text takes over. */
+const PER_NAME_LOOKUPS = 8;
 
 export class ScanContext {
   readonly source: SourceText;
-  private constantTable: Map<string, string | null> | undefined;
+  private readonly definitions = new Map<string, string | null | undefined>();
+  private table: Map<string, string | null> | undefined;
   private hintCache = new Map<string, boolean>();
   /** Evaluation options for code in this language. */
   readonly codeEval: EvalOptions;
@@ -197,35 +202,67 @@ export class ScanContext {
     return this.source.kindAt(offset) === STRING;
   }
 
-  private constants(): Map<string, string | null> {
-    if (this.constantTable) return this.constantTable;
+  /**
+   * The defining expression of `name` in this text: found by scanning only the lines where the name occurs
+   * (cheap on large files), null when it is assigned differently in two places (not a constant).
+   */
+  private definitionOf(name: string): string | null | undefined {
+    if (this.definitions.has(name)) return this.definitions.get(name);
+    if (this.table) return this.table.get(name);
+    // Many names to resolve (a file full of configs): one pass over the whole text is cheaper.
+    if (this.definitions.size >= PER_NAME_LOOKUPS) return (this.table = this.allDefinitions()).get(name);
+    const text = this.source.text;
+    let found: string | null | undefined;
+    const seenLines = new Set<number>();
+    for (let at = text.indexOf(name); at >= 0 && found !== null; at = text.indexOf(name, at + name.length)) {
+      const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+      if (seenLines.has(lineStart)) continue;
+      seenLines.add(lineStart);
+      const lineEnd = text.indexOf('\n', at);
+      const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+      for (const pattern of [DEFINITION_LINE, DEFINE_LINE]) {
+        const match = pattern.exec(line);
+        if (!match || match[1] !== name) continue;
+        const value = this.definitionValue(match, lineStart);
+        if (value === undefined) continue;
+        if (found === undefined) found = value;
+        else if (found !== value) found = null; // assigned differently in two places: not a constant
+      }
+    }
+    this.definitions.set(name, found);
+    return found;
+  }
+
+  /** Every definition in the text, in one pass (null: assigned differently in two places). */
+  private allDefinitions(): Map<string, string | null> {
     const table = new Map<string, string | null>();
-    const add = (name: string, rawValue: string, offset: number): void => {
-      if (this.source.kindAt(offset) !== CODE) return;
-      const value = stripTrailingComment(rawValue).replace(/[;,{]\s*$/, '').trim();
-      if (value === '') return;
-      const previous = table.get(name);
-      if (previous === undefined) table.set(name, value);
-      else if (previous !== value) table.set(name, null); // assigned differently in two places: not a constant
-    };
     const text = this.source.text;
     for (const pattern of [DEFINITION, DEFINE]) {
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(text)) !== null) {
-        const nameOffset = match.index + match[0].indexOf(match[1]);
-        add(match[1], match[2], nameOffset);
+        const value = this.definitionValue(match, match.index);
+        if (value !== undefined) {
+          const previous = table.get(match[1]);
+          if (previous === undefined) table.set(match[1], value);
+          else if (previous !== value) table.set(match[1], null);
+        }
         if (pattern.lastIndex === match.index) pattern.lastIndex++;
       }
     }
-    this.constantTable = table;
     return table;
+  }
+
+  /** The value of a definition match starting at `offset`, if the name stands in code. */
+  private definitionValue(match: RegExpExecArray, offset: number): string | undefined {
+    if (this.source.kindAt(offset + match[0].indexOf(match[1])) !== CODE) return undefined;
+    const value = stripTrailingComment(match[2]).replace(/[;,{]\s*$/, '').trim();
+    return value === '' ? undefined : value;
   }
 
   /** The defining expression of a name bound to a constant in this text, if unambiguous. */
   resolveName(name: string): string | undefined {
-    const table = this.constants();
-    const direct = table.get(name);
+    const direct = this.definitionOf(name);
     if (direct) return direct;
     const qualified = /^(.*?)(?:\.|::|->)([A-Za-z_]\w*)$/.exec(name);
     if (!qualified) return undefined;
@@ -233,7 +270,7 @@ export class ScanContext {
     const ownMember = /^(?:this|self|Self|static|cls)$/.test(prefix);
     const constantStyle = /^[A-Z][A-Z0-9_]*$/.test(last) && /^[A-Z]/.test(prefix.replace(/^.*(?:\.|::)/, ''));
     if (!ownMember && !constantStyle) return undefined;
-    return table.get(last) ?? undefined;
+    return this.definitionOf(last) ?? undefined;
   }
 }
 

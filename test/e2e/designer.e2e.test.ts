@@ -25,14 +25,25 @@ async function focusWorkbench(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
+/** Runs a command from the palette (retrying while the extension's commands are still being registered). */
 async function runCommand(page: Page, title: string): Promise<void> {
-  await focusWorkbench(page);
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
+  for (let attempt = 1; ; attempt++) {
+    await focusWorkbench(page);
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    try {
+      await row.waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 6) throw error;
+      await page.waitForTimeout(2_000);
+    }
+  }
 }
 
 /** Number of distinct colours drawn on a canvas (a blank canvas has at most one). */
@@ -68,8 +79,14 @@ describe('e2e: the designer panel in a real VS Code', function () {
 
   before(async () => {
     cpSync(path.join(REPO_ROOT, 'demo/workspace'), folder, { recursive: true });
-    workbench = await openWorkbench(folder);
+    workbench = await openWorkbench(folder, { 'workbench.colorTheme': 'Default Dark Modern' });
     page = workbench.page;
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await workbench?.screenshot(`e2e-designer-failed-${this.currentTest.title.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    }
   });
 
   after(async () => {

@@ -23,7 +23,8 @@ export interface Workbench {
   close(): Promise<void>;
   screenshot(name: string): Promise<string>;
   openFile(relativePath: string): Promise<void>;
-  hoverOverText(text: string): Promise<string>;
+  /** Hovers over the line containing `text` (at `token`, a word on that line, when given); returns the hover's text. */
+  hoverOverText(text: string, token?: string): Promise<string>;
 }
 
 export async function openWorkbench(folder: string, settings: Record<string, unknown> = {}): Promise<Workbench> {
@@ -51,13 +52,16 @@ export async function openWorkbench(folder: string, settings: Record<string, unk
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill(relativePath);
-      await page.waitForSelector('.quick-input-list .monaco-list-row', { timeout: 15_000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().waitFor({ timeout: 15_000 });
       await page.keyboard.press('Enter');
       await page.waitForSelector(`.tab.active[data-resource-name="${path.basename(relativePath)}"], .tab.active[aria-label*="${path.basename(relativePath)}"]`, { timeout: 15_000 });
       await page.waitForSelector('.monaco-editor .view-lines .view-line', { timeout: 15_000 });
     },
-    async hoverOverText(text) {
-      const span = page.locator('.monaco-editor .view-lines .view-line span', { hasText: text }).last();
+    async hoverOverText(text, token) {
+      const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: text }).first();
+      const span = token !== undefined
+        ? line.locator('span span', { hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first()
+        : line.locator('span span', { hasText: text }).first().or(line.locator('span').first()).first();
       await span.waitFor({ state: 'visible', timeout: 15_000 });
       const box = await span.boundingBox();
       if (!box) throw new Error(`"${text}" is not on screen`);
