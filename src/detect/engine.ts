@@ -329,7 +329,8 @@ export class DraftBuilder {
     const isLiteral = /^[\s\d._'+\-eExXa-fA-FlLuUfFdD]*$/.test(text) && !/[A-Za-z]{2}/.test(text);
     const kind = options.kind ?? (isLiteral ? 'argument' : 'constant');
     const range = at !== undefined ? this.ctx.source.range(at, at + text.length) : undefined;
-    this.set(param, value, range ? { kind, text, range } : { kind, text });
+    const unit = options.scale !== undefined && options.scale !== 1 ? { scale: options.scale } : {};
+    this.set(param, value, range ? { kind, text, range, ...unit } : { kind, text, ...unit });
     return value;
   }
 

@@ -47,6 +47,8 @@ export interface ParamSource {
   readonly text?: string;
   /** Where that text stands in the document (lets a quick fix rewrite the number in place). */
   readonly range?: TextRange;
+  /** Bits per unit of the source text when it is not bits (8: the code states bytes). */
+  readonly scale?: number;
 }
 
 /** What the library itself allocates for the stated parameters (its own rounding and caps). */

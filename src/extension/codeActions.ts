@@ -44,7 +44,9 @@ export class FilterCodeActionProvider implements vscode.CodeActionProvider {
       const source = diagnostic.report.finding.sources[param];
       if (source?.range) {
         const range = toVsRange(source.range);
-        edit.replace(document.uri, range, numberAsSource(value, document.getText(range)));
+        // In the code's own unit (bytes for some libraries), rounded up so the memory is never less.
+        const inUnit = source.scale ? Math.ceil(value / source.scale) : value;
+        edit.replace(document.uri, range, numberAsSource(inUnit, document.getText(range)));
       } else if (source?.kind === 'annotation') {
         annotationValues[param] = numberAsSource(value);
       } else {

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeFinding } from '../../analysis/analyze';
+import { comparisonKey, computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../../analysis/recycling';
 import { detectConfigs } from '../../detect/index';
 import type { Finding } from '../../detect/types';
 import { choice, Command, rejectUnknownFlags, UsageError } from '../args';
@@ -175,6 +176,14 @@ export function scanPaths(paths: readonly string[], cwd = process.cwd()): ScanFi
 /** Scans the given files and analyses every finding. */
 export function scanFiles(files: readonly string[], cwd = process.cwd()): ScanFinding[] {
   const results: ScanFinding[] = [];
+  // The BL003 capacity comparison is heavy (tens of ms); the CLI can wait for it, once per configuration.
+  const comparisons = new Map<string, RecyclingComparison>();
+  const compare = (request: RecyclingComparisonRequest): RecyclingComparison => {
+    const key = comparisonKey(request);
+    let comparison = comparisons.get(key);
+    if (!comparison) comparisons.set(key, (comparison = computeRecyclingComparison(request)));
+    return comparison;
+  };
   for (const file of files) {
     const text = readText(file);
     if (text === undefined) continue;
@@ -183,7 +192,7 @@ export function scanFiles(files: readonly string[], cwd = process.cwd()): ScanFi
       let derived: ScanFinding['derived'] = {};
       let diagnostics: ScanDiagnostic[] = [];
       try {
-        const report = analyzeFinding(finding);
+        const report = analyzeFinding(finding, {}, compare);
         derived = finiteOnly(report.derived);
         diagnostics = report.diagnostics.map((d) => ({ code: d.code, severity: d.severity as Severity, message: d.message }));
       } catch (error) {

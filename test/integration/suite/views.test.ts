@@ -158,9 +158,10 @@ describe('commands', () => {
 
   it('Scan Workspace finds the configurations in every fixture file', async () => {
     const count = await vscode.commands.executeCommand<number>('bloomLens.scanWorkspace');
-    assert.ok(count !== undefined && count >= 7, `found ${count}`);
-    const cql = vscode.Uri.file(path.join(workspace, 'schema.cql'));
-    assert.ok(bloomDiagnostics(cql).some((d) => d.code === 'BL006'), 'scan publishes diagnostics of files that are not open');
+    assert.ok(count !== undefined && count >= 8, `found ${count}`);
+    const unopened = vscode.Uri.file(path.join(workspace, 'conf/hbase-site.properties'));
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === unopened.toString()), 'the file is not open');
+    assert.ok(bloomDiagnostics(unopened).some((d) => d.code === 'BL002'), 'scan publishes diagnostics of files that are not open');
   });
 });
 
