@@ -13,7 +13,6 @@ export function hoverMarkdownText(report: FilterReport, location: FilterLocation
   const lines = [`**Bloom Lens · ${escapeCell(title)}**`, '', '| | |', '|---|---|'];
   for (const [label, value] of rows) lines.push(`| ${escapeCell(label)} | ${escapeCell(value)} |`);
   for (const note of notes) lines.push('', `_${note}_`);
-  for (const diagnostic of report.diagnostics) lines.push('', `${diagnostic.code}: ${diagnostic.message}`);
   lines.push('', [
     `[Open in designer](${commandUri('bloomLens.openDesigner', location)} "Open this filter in the Bloom Lens designer")`,
     `[Simulate](${commandUri('bloomLens.runSimulation', location)} "Check the model against a seeded Monte Carlo simulation")`,

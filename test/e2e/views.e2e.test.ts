@@ -29,7 +29,8 @@ describe('e2e: CodeLens, warnings with quick fixes and commands in the workbench
     // The BL003 warning squiggle appears once the worker's capacity comparison is in.
     await page.locator('.squiggly-warning').first().waitFor({ state: 'visible', timeout: 30_000 });
     const text = await workbench.hoverOverText('bloom.New(1000000', 'New');
-    assert.match(text, /BL003: Sized for the worst case/);
+    assert.match(text, /Sized for the worst case/);
+    assert.match(text, /Bloom Lens\(BL003\)/);
     await workbench.screenshot('e2e-warning-hover');
     // Put the cursor on the config and open the quick-fix menu (Ctrl+.).
     await page.locator('.monaco-editor .view-lines .view-line', { hasText: 'bloom.New(1000000' }).first().locator('span span', { hasText: /^New$/ }).first().click();

@@ -70,6 +70,7 @@ export async function openWorkbench(folder: string, settings: Record<string, unk
       await page.mouse.move(box.x + Math.min(20, box.width / 2), box.y + box.height / 2, { steps: 5 });
       const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' });
       await hover.first().waitFor({ state: 'visible', timeout: 20_000 });
+      await page.waitForTimeout(400); // let the fade-in finish before anyone takes a screenshot
       return (await hover.first().innerText()).trim();
     },
   };
