@@ -1,25 +1,25 @@
 /**
  * The designer's heavy computations, run in the Web Worker (webview/worker.ts): recycling capacities by
  * model, one- vs two-phase capacity vs memory, the recycling chain's stationary distribution, and the
- * simulation vs model. Pure functions of plain inputs (unit-tested in node); the models are the core's
- * (src/core/recycling.ts, recyclingContinuum.ts, classic.ts, simulate.ts) — this file only searches and samples.
+ * simulation vs model. Pure functions of plain inputs (unit-tested in node); the models and the capacity
+ * searches are the core's (src/core/recyclingCapacity.ts, classic.ts, simulate.ts) — this file only samples them.
  */
 import { exactFalsePositiveRate, HashingModel } from '../src/core/classic';
 import {
-  combineTwoPhase, RecyclingHashing, ratesFromSums, sigmaBoundedExact, SigmaBoundedResult, stationaryDistribution, visitPass,
-} from '../src/core/recycling';
-import { sigmaBoundedContinuum } from '../src/core/recyclingContinuum';
+  nBoundedRates, NBoundedRates, recyclingCapacity, RecyclingHashing, sigmaBoundedRates, SigmaBoundedResult, stationaryDistribution,
+} from '../src/core/recyclingCapacity';
 import { MAX_SIMULATED_BITS, PlainFilterSimulation } from '../src/core/simulate';
 import type { ChartData, Point, Series } from './chartData';
 import { formatCount, formatProbability } from '../src/analysis/format';
 
-/** Above this many bits the sigma-bounded chain is evaluated by the continuum model (error bound in its result). */
-export const EXACT_CHAIN_MAX_BITS = 20_000;
-const MAX_K_SEARCH = 64;
+/** Above this many bits the capacity sweep over memory uses the continuum model (the core's error bound applies). */
+export const EXACT_SWEEP_MAX_BITS = 65_536;
 
 export interface RecyclingRequest {
   readonly mBits: number;
   readonly k: number;
+  /** Messages per cycle of an N-bounded filter (the design's n). */
+  readonly n: number;
   readonly hashing: HashingModel;
   readonly recycling: 'none' | 'n-bounded' | 'sigma-bounded';
   readonly sigmaBits?: number;
@@ -32,20 +32,22 @@ export interface RecyclingRequest {
 export interface CapacityByModel {
   readonly model: string;
   /** Messages per cycle at the target (0 when not even one fits). */
-  readonly messages?: number;
-  readonly k?: number;
+  readonly messages: number;
+  readonly k: number;
   readonly sigmaBits?: number;
-  /** Why there is no value. */
-  readonly missing?: string;
 }
 
 export interface RecyclingResult {
   readonly capacities: readonly CapacityByModel[];
+  readonly capacityModel: 'exact' | 'approximate';
+  readonly capacityErrorBound: number;
   readonly capacityChart: ChartData;
   readonly phasesChart: ChartData;
   readonly stationaryChart?: ChartData;
   /** The sigma-bounded model at the design's sigma (table rows). */
   readonly sigmaBounded?: SigmaBoundedResult & { readonly sigmaBits: number };
+  /** The N-bounded rates f_w, f_o, f_a at N = n (table rows). */
+  readonly nBounded?: NBoundedRates & { readonly messagesPerCycle: number };
   readonly notes: readonly string[];
 }
 
@@ -54,79 +56,21 @@ function recyclingHashing(hashing: HashingModel): RecyclingHashing {
   return hashing === 'colliding' ? 'colliding' : 'noncolliding';
 }
 
-/** One-phase (or two-phase) average FP at sigma by the exact chain (small M) or the continuum (large M). */
-function sigmaBoundedAt(mBits: number, k: number, hashing: RecyclingHashing, sigmaBits: number, retain: boolean, phases: 1 | 2): SigmaBoundedResult {
-  const params = { mBits, k, hashing, sigmaBits, retain, phases };
-  return mBits <= EXACT_CHAIN_MAX_BITS ? sigmaBoundedExact(params) : sigmaBoundedContinuum(params);
-}
-
-/**
- * Largest sigma in [k, M-1] with f_sigma <= target (f_sigma increases with sigma, recycling-spec.md) and
- * E[N_0] there; undefined when even sigma = k is above the target.
- */
-export function sigmaCapacity(mBits: number, k: number, hashing: RecyclingHashing, retain: boolean, phases: 1 | 2, target: number):
-  { sigmaBits: number; messages: number } | undefined {
-  if (k > mBits - 1) return undefined;
-  if (mBits <= EXACT_CHAIN_MAX_BITS) {
-    const pass = visitPass({ mBits, k, hashing }, mBits - 1, { twoPhase: phases === 2, stopAboveFalsePositive: target });
-    let best: { sigmaBits: number; messages: number } | undefined;
-    for (let sigma = k; sigma <= pass.lastSigma; sigma++) {
-      const L = pass.cumulativeVisits[sigma];
-      const active = ratesFromSums(L, pass.cumulativeFalsePositives[sigma], retain).falsePositiveRate;
-      const rate = phases === 2 ? combineTwoPhase(active, pass.frozenFalsePositive![sigma]) : active;
-      if (rate <= target) best = { sigmaBits: sigma, messages: L };
-      else break;
-    }
-    return best;
-  }
-  const rateAt = (sigma: number): number => sigmaBoundedAt(mBits, k, hashing, sigma, retain, phases).falsePositiveRate;
-  if (rateAt(k) > target) return undefined;
-  let lo = k;
-  let hi = mBits - 1;
-  if (rateAt(hi) <= target) lo = hi;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (rateAt(mid) <= target) lo = mid;
-    else hi = mid;
-  }
-  return { sigmaBits: lo, messages: sigmaBoundedAt(mBits, k, hashing, lo, retain, phases).expectedMessagesPerCycle };
-}
-
-/** Best k for a capacity function of k (unimodal: stop after 3 k without improvement). */
-function bestOverK<T extends { messages: number }>(capacity: (k: number) => T | undefined, kMax: number): (T & { k: number }) | undefined {
-  let best: (T & { k: number }) | undefined;
-  let misses = 0;
-  for (let k = 1; k <= kMax && misses < 3; k++) {
-    const value = capacity(k);
-    if (value && (!best || value.messages > best.messages)) {
-      best = { ...value, k };
-      misses = 0;
-    } else if (best) misses++;
-  }
-  return best;
-}
-
-/** Worst-case capacity C_w(k) = floor(ln(1 - eps^(1/k)) / (k ln(1 - 1/M))) (recycling-spec.md, Capacity). */
-export function worstCaseCapacity(mBits: number, k: number, target: number): number {
-  const perHash = -Math.expm1(Math.log(target) / k); // 1 - eps^(1/k)
-  return Math.max(0, Math.floor(Math.log(perHash) / (k * Math.log1p(-1 / mBits))));
-}
-
-/** Capacity at the target by model for memory M (the two-phase variant splits M into two filters of M/2). */
-export function capacitiesByModel(mBits: number, hashing: RecyclingHashing, retain: boolean, target: number): CapacityByModel[] {
-  const kMax = Math.min(MAX_K_SEARCH, Math.max(1, mBits - 2));
-  const worst = bestOverK((k) => ({ messages: worstCaseCapacity(mBits, k, target) }), MAX_K_SEARCH);
-  const one = bestOverK((k) => sigmaCapacity(mBits, k, hashing, retain, 1, target), kMax);
-  const half = Math.floor(mBits / 2);
-  const two = half >= 3 ? bestOverK((k) => sigmaCapacity(half, k, hashing, retain, 2, target), Math.min(kMax, half - 2)) : undefined;
-  const pending = 'needs the N-bounded averages f_o / f_a from src/core/recycling.ts (not there yet)';
-  return [
-    { model: 'worst case (N-bounded, f_w)', messages: worst?.messages ?? 0, k: worst?.k },
-    { model: 'oracle (N-bounded, f_o)', missing: pending },
-    { model: 'average (N-bounded, f_a)', missing: pending },
-    { model: `sigma-bounded, one phase${retain ? ', retaining' : ''}`, messages: one?.messages ?? 0, k: one?.k, sigmaBits: one?.sigmaBits },
-    { model: `two-phase (2 x M/2)${retain ? ', retaining' : ''}`, messages: two?.messages ?? 0, k: two?.k, sigmaBits: two?.sigmaBits },
-  ];
+/** Capacity at the target by model for memory M (src/core/recyclingCapacity.ts; two phases split M into two filters). */
+export function capacitiesByModel(mBits: number, hashing: RecyclingHashing, retain: boolean, target: number, model: 'auto' | 'approximate' = 'auto'):
+  { capacities: CapacityByModel[]; model: 'exact' | 'approximate'; relativeErrorBound: number } {
+  const result = recyclingCapacity({ memoryBits: mBits, targetRate: target, hashing, retain, model });
+  return {
+    model: result.model,
+    relativeErrorBound: result.relativeErrorBound,
+    capacities: [
+      { model: 'worst case (N-bounded, f_w)', messages: result.worstCase.messages, k: result.worstCase.k },
+      { model: 'oracle (N-bounded, f_o)', messages: result.oracle.messages, k: result.oracle.k },
+      { model: 'average (N-bounded, f_a)', messages: result.average.messages, k: result.average.k },
+      { model: `sigma-bounded, one phase${retain ? ', retaining' : ''}`, messages: result.sigmaBounded.messages, k: result.sigmaBounded.k, sigmaBits: result.sigmaBounded.sigma },
+      { model: `two-phase (2 x M/2)${retain ? ', retaining' : ''}`, messages: result.twoPhase.messages, k: result.twoPhase.k, sigmaBits: result.twoPhase.sigma },
+    ],
+  };
 }
 
 /** The recycling panel's data for the design. */
@@ -135,16 +79,17 @@ export function recyclingAnalysis(request: RecyclingRequest): RecyclingResult {
   const hashing = recyclingHashing(request.hashing);
   const notes: string[] = [];
   if (request.hashing === 'partitioned') notes.push('the recycling models cover colliding and non-colliding hashing; partitioned is shown as non-colliding');
-  if (mBits > EXACT_CHAIN_MAX_BITS) notes.push(`M > ${formatCount(EXACT_CHAIN_MAX_BITS)}: the sigma-bounded chain is evaluated by the continuum model (relative error bound in the table)`);
-  const capacities = capacitiesByModel(mBits, hashing, retain, target);
-  const present = capacities.filter((c) => c.messages !== undefined);
+  const byModel = capacitiesByModel(mBits, hashing, retain, target);
+  const capacities = byModel.capacities;
+  if (byModel.model === 'approximate') notes.push(`sigma-bounded capacities by the continuum model (relative error <= ${byModel.relativeErrorBound.toExponential(1)})`);
+  const worst = capacities[0].messages;
   const capacityChart: ChartData = {
     title: `Capacity at FP ${formatProbability(target)} by model (M = ${formatCount(mBits)} bits)`,
     xLabel: 'model', yLabel: 'messages per cycle',
-    series: [{ label: 'messages per cycle', points: present.map((c, i) => ({ x: i, y: c.messages! })) }],
-    categories: present.map((c) => c.model),
-    summary: present.map((c) => `${c.model}: ${formatCount(c.messages!)}${c.k ? ` (k = ${c.k})` : ''}`).join('; ')
-      + `. Not shown: ${capacities.filter((c) => c.missing).map((c) => c.model).join(', ') || 'none'}.`,
+    series: [{ label: 'messages per cycle', points: capacities.map((c, i) => ({ x: i, y: c.messages })) }],
+    categories: capacities.map((c) => c.model),
+    summary: capacities.map((c) => `${c.model}: ${formatCount(c.messages)}${c.k ? ` (k = ${c.k})` : ''}`).join('; ')
+      + (worst > 0 && capacities[3].messages > 0 ? `. Worst-case sizing holds ${((worst / capacities[3].messages) * 100).toFixed(1)}% of the sigma-bounded capacity.` : '.'),
   };
 
   // One- vs two-phase capacity vs total memory.
@@ -152,12 +97,9 @@ export function recyclingAnalysis(request: RecyclingRequest): RecyclingResult {
   const two: Point[] = [];
   const memories = [0.125, 0.25, 0.5, 1, 2, 4].map((f) => Math.max(16, Math.round(mBits * f)));
   for (const memory of memories) {
-    const kMax = Math.min(MAX_K_SEARCH, memory - 2);
-    const c1 = bestOverK((k) => sigmaCapacity(memory, k, hashing, retain, 1, target), kMax);
-    const half = Math.floor(memory / 2);
-    const c2 = half >= 3 ? bestOverK((k) => sigmaCapacity(half, k, hashing, retain, 2, target), Math.min(kMax, half - 2)) : undefined;
-    one.push({ x: memory, y: c1?.messages ?? 0 });
-    two.push({ x: memory, y: c2?.messages ?? 0 });
+    const sweep = capacitiesByModel(memory, hashing, retain, target, memory > EXACT_SWEEP_MAX_BITS ? 'approximate' : 'auto').capacities;
+    one.push({ x: memory, y: sweep[3].messages });
+    two.push({ x: memory, y: sweep[4].messages });
   }
   const ratioAtM = two[3].y > 0 ? one[3].y / two[3].y : undefined;
   const phasesChart: ChartData = {
@@ -170,14 +112,19 @@ export function recyclingAnalysis(request: RecyclingRequest): RecyclingResult {
 
   let stationaryChart: ChartData | undefined;
   let sigmaBounded: RecyclingResult['sigmaBounded'];
+  let nBounded: RecyclingResult['nBounded'];
   if (request.recycling === 'sigma-bounded' && request.sigmaBits !== undefined) {
     const { sigmaBits, k } = request;
-    sigmaBounded = { ...sigmaBoundedAt(mBits, k, hashing, sigmaBits, retain, request.phases), sigmaBits };
+    sigmaBounded = { ...sigmaBoundedRates({ mBits, k, hashing, sigmaBits, retain, phases: request.phases }), sigmaBits };
     stationaryChart = stationaryChartData(mBits, k, hashing, sigmaBits, retain);
   } else {
     notes.push('choose sigma-bounded recycling to see the chain\'s stationary distribution');
   }
-  return { capacities, capacityChart, phasesChart, stationaryChart, sigmaBounded, notes };
+  if (request.recycling === 'n-bounded') {
+    nBounded = { ...nBoundedRates(mBits, request.k, request.n), messagesPerCycle: request.n };
+    if (request.hashing !== 'colliding') notes.push('the N-bounded rates f_w, f_o, f_a are for colliding hashing (Dozier et al. eq. 1-3)');
+  }
+  return { capacities, capacityModel: byModel.model, capacityErrorBound: byModel.relativeErrorBound, capacityChart, phasesChart, stationaryChart, sigmaBounded, nBounded, notes };
 }
 
 /** Above this sigma the stationary distribution is not drawn (the exact pass is O(k^2 sigma)). */

@@ -351,8 +351,13 @@ function renderLibraries(current: Design): void {
     ]), `What each library allocates for n = ${current.n} and p = ${current.p}`);
 }
 
+/** The design as written to source and snippets: a solved p is rounded to 3 significant digits. */
+function designValues(current: Design): { n: number; p: number; mBits: number; k: number } {
+  return { n: current.n, p: current.targetGiven ? current.p : Number(current.p.toPrecision(3)), mBits: current.mBits, k: current.k };
+}
+
 function renderSnippet(): void {
-  snippetPreview.textContent = design ? snippetFor(inputs.snippetLibrary, { n: design.n, p: design.p, mBits: design.mBits, k: design.k }) : '';
+  snippetPreview.textContent = design ? snippetFor(inputs.snippetLibrary, designValues(design)) : '';
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -471,7 +476,7 @@ function post(request: WorkerRequest): void {
 
 function scheduleRecycling(current: Design): void {
   recyclingWanted = {
-    mBits: current.mBits, k: current.k, hashing: current.hashing, recycling: inputs.recycling, sigmaBits: current.sigmaBits,
+    mBits: current.mBits, k: current.k, n: current.n, hashing: current.hashing, recycling: inputs.recycling, sigmaBits: current.sigmaBits,
     retain: inputs.retain, phases: inputs.phases, target: current.capacityTarget,
   };
   if (recyclingTimer !== undefined) clearTimeout(recyclingTimer);
@@ -531,8 +536,8 @@ function showRecycling(result: RecyclingResult): void {
   for (const c of result.capacities) {
     recyclingRows.push({
       group: 'recycling', label: `capacity at target: ${c.model}`, exact: c.messages,
-      text: c.messages !== undefined ? `${formatCount(c.messages)} messages per cycle${c.k ? ` (k = ${c.k}${c.sigmaBits ? `, sigma = ${c.sigmaBits}` : ''})` : ''}` : `— ${c.missing}`,
-      source: 'recycling-spec.md, Capacity',
+      text: `${formatCount(c.messages)} messages per cycle${c.k ? ` (k = ${c.k}${c.sigmaBits ? `, sigma = ${c.sigmaBits}` : ''})` : ''}`,
+      source: `Dozier et al. Section V (recycling-spec.md, Capacity); ${result.capacityModel}${result.capacityErrorBound > 0 ? `, relative error <= ${result.capacityErrorBound.toExponential(1)}` : ''}`,
     });
   }
   const sb = result.sigmaBounded;
@@ -540,6 +545,12 @@ function showRecycling(result: RecyclingResult): void {
     recyclingRows.push({ group: 'recycling', label: `average FP, sigma = ${sb.sigmaBits} (${sb.model})`, exact: sb.falsePositiveRate, text: formatProbability(sb.falsePositiveRate),
       source: `Dozier et al. eq. 18 / 26 (recycling-spec.md)${sb.relativeErrorBound > 0 ? `; relative error <= ${sb.relativeErrorBound.toExponential(1)}` : ''}` });
     recyclingRows.push({ group: 'recycling', label: 'E[N_0]: new messages per cycle', exact: sb.expectedMessagesPerCycle, text: formatCount(sb.expectedMessagesPerCycle), source: 'Dozier et al. eq. 20-23 (boundary fixed)' });
+  }
+  const nb = result.nBounded;
+  if (nb) {
+    recyclingRows.push({ group: 'recycling', label: `N-bounded worst case f_w (N = ${nb.messagesPerCycle})`, exact: nb.worstCase, text: formatProbability(nb.worstCase), source: 'Dozier et al. eq. 1' });
+    recyclingRows.push({ group: 'recycling', label: 'N-bounded oracle average f_o', exact: nb.oracleAverage, text: formatProbability(nb.oracleAverage), source: 'Dozier et al. eq. 2 (a lower bound)' });
+    recyclingRows.push({ group: 'recycling', label: 'N-bounded real-user average f_a', exact: nb.actualAverage, text: formatProbability(nb.actualAverage), source: 'Dozier et al. eq. 3 (a lower bound)' });
   }
   for (const note of result.notes) recyclingRows.push({ group: 'recycling', label: 'note', text: note, source: '' });
   if (design) {
@@ -584,7 +595,8 @@ function renderOrigin(): void {
 
 applyButton.addEventListener('click', () => {
   if (!design || !origin) return;
-  const all: Record<string, number> = { n: design.n, p: design.p, m: design.mBits, k: design.k };
+  const chosen = designValues(design);
+  const all: Record<string, number> = { n: chosen.n, p: chosen.p, m: chosen.mBits, k: chosen.k };
   const values: Record<string, number> = {};
   for (const param of origin.editable) values[param] = all[param];
   status.textContent = 'Applying…';
@@ -594,7 +606,7 @@ applyButton.addEventListener('click', () => {
 copyButton.addEventListener('click', () => {
   if (!design) return;
   const library = SNIPPET_LIBRARIES.find((l) => l.id === inputs.snippetLibrary) ?? SNIPPET_LIBRARIES[0];
-  vscode.postMessage({ type: 'copy', library: library.label, text: snippetFor(library.id, { n: design.n, p: design.p, mBits: design.mBits, k: design.k }) });
+  vscode.postMessage({ type: 'copy', library: library.label, text: snippetFor(library.id, designValues(design)) });
 });
 
 exportButton.addEventListener('click', () => {

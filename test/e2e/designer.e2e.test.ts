@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -33,10 +33,10 @@ async function runCommand(page: Page, title: string): Promise<void> {
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 15_000 });
     await input.fill(`>${title}`);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
     try {
       await row.waitFor({ timeout: 5_000 });
-      await page.keyboard.press('Enter');
+      await row.click();
       return;
     } catch (error) {
       await page.keyboard.press('Escape');
@@ -44,6 +44,12 @@ async function runCommand(page: Page, title: string): Promise<void> {
       await page.waitForTimeout(2_000);
     }
   }
+}
+
+/** Brings the designer's tab to the front if it is hidden behind another editor. */
+async function showDesignerTab(page: Page): Promise<void> {
+  const tab = page.locator('.tab', { hasText: 'Bloom Lens Designer' }).first();
+  if (await tab.count()) await tab.click();
 }
 
 /** Number of distinct colours drawn on a canvas (a blank canvas has at most one). */
@@ -79,6 +85,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
 
   before(async () => {
     cpSync(path.join(REPO_ROOT, 'demo/workspace'), folder, { recursive: true });
+    writeFileSync(path.join(folder, 'annotated.txt'), 'Session cache sizing.\n\n# bloom-lens: m=9585059 n=1000000 k=7 p=0.01\n\nThe gateway allocates the filter above.\n');
     workbench = await openWorkbench(folder, { 'workbench.colorTheme': 'Default Dark Modern' });
     page = workbench.page;
   });
@@ -135,7 +142,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await waitForBodyData(frame, 'simulation', 'done', 120_000);
     assert.ok(await canvasColours(frame, 'chart-simulation') > 2);
     assert.match(await frame.locator('#chart-simulation-summary').innerText(), /inside the 99% interval/);
-    await workbench.screenshot('e2e-designer-dark');
+    await workbench.screenshot('e2e-designer-simulation');
   });
 
   it('ignores hostile messages in both directions', async () => {
@@ -160,13 +167,13 @@ describe('e2e: the designer panel in a real VS Code', function () {
 
   it('opens pre-filled from the hover link and applies the design to the source as one undoable edit', async () => {
     await focusWorkbench(page);
-    await workbench.openFile('capacity-notes.md');
+    await workbench.openFile('annotated.txt');
     await workbench.hoverOverText('bloom-lens:');
     const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /open in designer/i }).first();
     await link.waitFor({ state: 'visible', timeout: 15_000 });
     await link.click();
     let frame = await designerFrame(page);
-    await frame.waitForFunction(() => /capacity-notes\.md:5/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => /annotated\.txt:3/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: 30_000 });
     assert.equal(await frame.locator('#input-m input').inputValue(), '9585059');
     assert.equal(await frame.locator('#input-k input').inputValue(), '7');
     await setField(frame, 'n', '2M');
@@ -187,21 +194,26 @@ describe('e2e: the designer panel in a real VS Code', function () {
   it('is restored after a window reload, with its inputs', async () => {
     await page.reload();
     await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await page.locator('.tab', { hasText: 'Bloom Lens Designer' }).first().waitFor({ timeout: 60_000 });
+    await showDesignerTab(page);
     const frame = await designerFrame(page, 90_000);
     assert.equal(await frame.locator('#input-n input').inputValue(), '2M');
-    assert.match(await frame.locator('#origin').innerText(), /capacity-notes\.md/);
+    assert.match(await frame.locator('#origin').innerText(), /annotated\.txt/);
     assert.ok(await canvasColours(frame, 'chart-items') > 2);
   });
 
   it('is legible in light and high-contrast themes (screenshots)', async () => {
-    for (const [theme, name] of [['Light Modern', 'light'], ['Dark High Contrast', 'high-contrast'], ['Light High Contrast', 'high-contrast-light']] as const) {
+    for (const [theme, name] of [['Dark Modern', 'dark'], ['Light Modern', 'light'], ['Dark High Contrast', 'high-contrast'], ['Light High Contrast', 'high-contrast-light']] as const) {
       await runCommand(page, 'Preferences: Color Theme');
-      const input = page.locator('.quick-input-widget input');
-      await input.fill(theme);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: theme }).first().waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Light Modern' }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-widget input').fill(theme);
+      const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${theme}"]`).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
       await page.waitForTimeout(1500);
+      await showDesignerTab(page);
       const frame = await designerFrame(page);
+      await frame.locator('#chart-k').scrollIntoViewIfNeeded();
       assert.ok(await canvasColours(frame, 'chart-k') > 2);
       await workbench.screenshot(`e2e-designer-${name}`);
     }

@@ -1,34 +1,26 @@
 import * as assert from 'node:assert/strict';
 import { bloomFalsePositiveRate } from '../../src/core/classic';
-import { sigmaBoundedExact } from '../../src/core/recycling';
-import { capacitiesByModel, runSimulation, sigmaCapacity, simulationChartData, stationaryChartData, worstCaseCapacity } from '../../webview/heavy';
+import { capacitiesByModel, recyclingAnalysis, runSimulation, simulationChartData, stationaryChartData } from '../../webview/heavy';
 
 describe('webview worker computations (recycling charts, simulation)', () => {
-  it('worst-case capacity is the largest N with f_w(N) <= target', () => {
-    for (const [M, k, eps] of [[1000, 3, 0.01], [100000, 7, 0.001]] as const) {
-      const N = worstCaseCapacity(M, k, eps);
-      assert.ok(bloomFalsePositiveRate(M, N, k) <= eps);
-      assert.ok(bloomFalsePositiveRate(M, N + 1, k) > eps);
-    }
-  });
-
-  it('sigma capacity (exact chain): sigma* is the last sigma within the target', () => {
-    const M = 2000, k = 4, eps = 0.01;
-    const c = sigmaCapacity(M, k, 'colliding', false, 1, eps)!;
-    const at = sigmaBoundedExact({ mBits: M, k, hashing: 'colliding', sigmaBits: c.sigmaBits, retain: false, phases: 1 });
-    const above = sigmaBoundedExact({ mBits: M, k, hashing: 'colliding', sigmaBits: c.sigmaBits + 1, retain: false, phases: 1 });
-    assert.ok(at.falsePositiveRate <= eps && above.falsePositiveRate > eps);
-    assert.equal(c.messages, at.expectedMessagesPerCycle);
-  });
-
-  it('reproduces the spec\'s headline ratios at M = 1e5 (recycling-spec.md: C_w/C_1 = 0.671 at 0.01, one/two-phase ~ 3.07)', () => {
-    const models = capacitiesByModel(100000, 'colliding', false, 0.01);
-    const worst = models[0].messages!;
-    const one = models[3].messages!;
-    const two = models[4].messages!;
+  it('capacities by model come from the core and reproduce the spec\'s headline ratios at M = 1e5 (C_w/C_1 = 0.671 at 0.01; one/two-phase ~ 3.07)', () => {
+    const { capacities } = capacitiesByModel(100000, 'colliding', false, 0.01);
+    const [worst, oracle, average, one, two] = capacities.map((c) => c.messages);
     assert.ok(Math.abs(worst / one - 0.671) < 0.002, String(worst / one));
     assert.ok(Math.abs(one / two - 3.07) < 0.03, String(one / two));
-    assert.ok(models[1].missing && models[2].missing, 'f_o / f_a are flagged as missing from the core');
+    assert.ok(oracle >= worst && average >= worst, 'average-case N-bounded sizing admits at least the worst case');
+    assert.ok(Math.abs(average / one - 0.995) < 0.01, String(average / one));
+  });
+
+  it('the analysis for an N-bounded design gives f_w >= f_o and f_a, and the charts\' text alternatives', () => {
+    const result = recyclingAnalysis({ mBits: 20000, k: 4, n: 2000, hashing: 'colliding', recycling: 'n-bounded', retain: false, phases: 1, target: 0.01 });
+    const nb = result.nBounded!;
+    assert.ok(Math.abs(nb.worstCase / bloomFalsePositiveRate(20000, 2000, 4) - 1) < 1e-12, "f_w is Bloom's formula (eq. 1)");
+    assert.ok(nb.oracleAverage < nb.worstCase && nb.actualAverage < nb.worstCase);
+    assert.equal(result.capacityChart.categories!.length, 5);
+    assert.match(result.capacityChart.summary, /Worst-case sizing holds/);
+    assert.equal(result.phasesChart.series[0].points.length, 6);
+    assert.equal(result.stationaryChart, undefined);
   });
 
   it('the stationary distribution chart holds all the probability mass', () => {
