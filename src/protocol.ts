@@ -78,6 +78,8 @@ export interface ExportImage {
 /** Webview -> extension. */
 export type WebviewMessage =
   | { readonly type: 'ready' }
+  /** The webview has loaded a configuration the host pushed (init with prefill = true). */
+  | { readonly type: 'prefilled' }
   | { readonly type: 'apply'; readonly values: DesignValues }
   | { readonly type: 'copy'; readonly library: string; readonly text: string }
   | { readonly type: 'export'; readonly markdown: string; readonly images: readonly ExportImage[] }
@@ -197,9 +199,10 @@ const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 export function validateWebviewMessage(message: unknown): Validation<WebviewMessage> {
   if (!isRecord(message)) return fail('a message must be an object');
   switch (message.type) {
-    case 'ready': {
+    case 'ready':
+    case 'prefilled': {
       const keys = hasExactKeys(message, ['type']);
-      return keys ? fail(`ready: ${keys}`) : pass({ type: 'ready' });
+      return keys ? fail(`${message.type}: ${keys}`) : pass({ type: message.type });
     }
     case 'apply': {
       const keys = hasExactKeys(message, ['type', 'values']);

@@ -662,7 +662,10 @@ function loadState(state: DesignerState): void {
 function handleHostMessage(message: HostMessage): void {
   switch (message.type) {
     case 'init':
-      if (message.prefill || !hadSavedState) loadState(message.state);
+      if (message.prefill || !hadSavedState) {
+        loadState(message.state);
+        if (message.prefill) vscode.postMessage({ type: 'prefilled' });
+      }
       else if (!origin && message.state.origin) { origin = message.state.origin; renderOrigin(); persist(); }
       return;
     case 'applyResult':

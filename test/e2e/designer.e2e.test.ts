@@ -179,7 +179,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await setField(frame, 'n', '2M');
     await frame.locator('#apply').click();
     await waitForBodyData(frame, 'applyResult', 'ok');
-    const editorText = async (): Promise<string> => page.locator('.monaco-editor .view-lines').first().innerText();
+    const editorText = async (): Promise<string> => (await page.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
     await page.waitForFunction(() => /n=2000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 15_000 });
     assert.match(await editorText(), /bloom-lens: m=9585059 n=2000000 k=7 p=0\.01/);
     await workbench.screenshot('e2e-designer-applied');
@@ -192,7 +192,10 @@ describe('e2e: the designer panel in a real VS Code', function () {
   });
 
   it('is restored after a window reload, with its inputs', async () => {
-    await page.reload();
+    // "Developer: Reload Window" shuts the workbench down properly (state saved), as a person would reload.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
     await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
     await page.locator('.tab', { hasText: 'Bloom Lens Designer' }).first().waitFor({ timeout: 60_000 });
     await showDesignerTab(page);

@@ -9,6 +9,7 @@ describe('protocol: every message is validated', () => {
   it('accepts each well-formed webview message', () => {
     const good: unknown[] = [
       { type: 'ready' },
+      { type: 'prefilled' },
       { type: 'apply', values: { n: 1000, p: 0.01 } },
       { type: 'apply', values: { m: 9585059, k: 7 } },
       { type: 'copy', library: 'Guava', text: 'BloomFilter.create(...)' },

@@ -34,6 +34,8 @@ class DesignerPanel {
   private state: DesignerState;
   private rejected = 0;
   private accepted = 0;
+  /** A configuration was pushed and the webview has not confirmed loading it (it may be reloading). */
+  private prefillPending = false;
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -69,6 +71,7 @@ class DesignerPanel {
 
   private load(state: DesignerState): void {
     this.state = state;
+    this.prefillPending = true;
     void this.post({ type: 'init', state, prefill: true });
   }
 
@@ -103,7 +106,10 @@ class DesignerPanel {
   private async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        await this.post({ type: 'init', state: this.state, prefill: false });
+        await this.post({ type: 'init', state: this.state, prefill: this.prefillPending });
+        return;
+      case 'prefilled':
+        this.prefillPending = false;
         return;
       case 'apply':
         await this.apply(message.values);
