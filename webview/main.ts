@@ -254,7 +254,9 @@ function chartConfig(data: ChartData): ChartConfiguration {
   const axis = (label: string, log: boolean | undefined, type: 'x' | 'y') => ({
     type: bar && type === 'x' ? ('category' as const) : log ? ('logarithmic' as const) : ('linear' as const),
     title: { display: true, text: label, color: foreground, font },
-    ticks: { color: foreground, font, maxTicksLimit: 8 },
+    ticks: log
+      ? { color: foreground, font, maxTicksLimit: 8, callback: (value: string | number) => { const v = Number(value); return Number.isFinite(v) && v > 0 && (v < 1e-3 || v >= 1e6) ? v.toExponential(0) : v.toLocaleString('en-US'); } }
+      : { color: foreground, font, maxTicksLimit: 8 },
     grid: { color: grid },
   });
   return {
