@@ -16,6 +16,9 @@ function filesUnder(dir, suffix) {
   });
 }
 
+// A release build starts from an empty dist/ (no stale source maps or bundles).
+if (production) rmSync('dist', { recursive: true, force: true });
+
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // The browser host: node built-ins stay unresolved (their code paths are never taken there).
