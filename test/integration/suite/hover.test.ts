@@ -33,6 +33,12 @@ describe('hover over a bloom-lens annotation', () => {
     assert.match(text, /9\.59 Mbit/);
   });
 
+  it('works in an HTML comment in Markdown too', async () => {
+    const text = await hoverText('notes.md', new vscode.Position(2, 20));
+    assert.match(text, /Bloom Lens/);
+    assert.ok(text.includes(formatProbability(exactFalsePositiveRate(9585059, 1000000, 7))), text);
+  });
+
   it('shows nothing on the prose around it', async () => {
     const text = await hoverText('annotated.txt', new vscode.Position(0, 5));
     assert.doesNotMatch(text, /Bloom Lens/);
