@@ -4,6 +4,7 @@
  * partitioned hashing, Christensen's and Grandi's formulas as printed, Bose's bounds error ratio, the
  * partitioned upper bound, the optimal number of hashes and sizing in every direction.
  */
+import { Scaled, scaled, scaledExp, scaledLog, scaledProduct, scaledSum, scaledToNumber } from './extendedRange';
 import { CompensatedSum } from './numeric';
 
 /** How an element's k positions are chosen (math-spec: Model). */
@@ -17,7 +18,7 @@ export const MAX_BITS_AS_PRINTED = 200_000;
 
 const EPSILON = Number.EPSILON;
 /** Accept plain inclusion-exclusion when its estimated relative rounding error is below this. */
-const INCLUSION_EXCLUSION_TOLERANCE = 1e-14;
+const INCLUSION_EXCLUSION_TOLERANCE = 1e-13;
 /** Truncate a positive tail once its bound is below this fraction of the running total. */
 const TAIL_TOLERANCE = 1e-18;
 
@@ -121,15 +122,31 @@ export function partitionedErrorRatio(mBits: number, n: number, k: number): numb
 
 // ---------------------------------------------------------------------------------------------
 // The exact colliding rate in O(k^2) (math-spec: "The exact rate in O(k^2)")
+//
+// Probabilities that may fall below 1e-308 are kept as extended-range numbers (extendedRange.ts): for a
+// lightly loaded filter with large k the rate itself is astronomically small (n = 1: at most (k/m)^k),
+// and the factors of its terms underflow long before their product stops mattering.
 
 /**
  * A_i for i = 0..maxI: the probability that i given bits are all set after `balls` uniform balls
  * (colliding hashing, kn balls) into m bits. math-spec: A_i = sum_j (-1)^j C(i,j) (1 - j/m)^balls; used
- * when well conditioned, else the positive-terms recipe. Requires maxI <= m.
+ * when well conditioned, else the positive-terms recipe. Requires maxI <= m. Values below about 1e-308
+ * underflow to 0.
  */
 export function allSetProbabilities(mBits: number, balls: number, maxI: number): Float64Array {
-  const allSet = new Float64Array(maxI + 1);
-  allSet[0] = 1;
+  return Float64Array.from(allSetScaled(mBits, balls, maxI), scaledToNumber);
+}
+
+/**
+ * A_i for i = 0..maxI as extended-range numbers. Plain inclusion-exclusion where its rounding-error bound is
+ * below INCLUSION_EXCLUSION_TOLERANCE (heavily loaded filters), else math-spec's positive recipe
+ * (positiveAllSet), which is accurate for every load but costs O(mean + tail) steps; it is only chosen
+ * where inclusion-exclusion is ill conditioned, kn/m below about 10, so the mean balls * i/m stays below a
+ * few hundred.
+ */
+function allSetScaled(mBits: number, balls: number, maxI: number): Scaled[] {
+  const allSet: Scaled[] = new Array<Scaled>(maxI + 1).fill(ZERO);
+  allSet[0] = ONE;
   if (balls === 0 || maxI === 0) return allSet;
   // q_j = (1 - j/m)^balls; exponent x_j kept for the error estimate.
   const exponent = new Float64Array(maxI + 1);
@@ -140,7 +157,7 @@ export function allSetProbabilities(mBits: number, balls: number, maxI: number):
   }
   const unstable: number[] = [];
   for (let i = 1; i <= maxI; i++) {
-    if (i > balls) { allSet[i] = 0; continue; } // fewer balls than bits: exactly 0
+    if (i > balls) continue; // fewer balls than bits: exactly 0
     const sum = new CompensatedSum();
     let magnitude = 0; // sum_j C(i,j) q_j (1 + 2|x_j|): bounds the rounding error of the alternating sum
     let binomial = 1;
@@ -151,61 +168,73 @@ export function allSetProbabilities(mBits: number, balls: number, maxI: number):
       binomial = (binomial * (i - j)) / (j + 1);
     }
     const value = sum.value;
-    if (value > 0 && (magnitude * 4 * EPSILON) / value < INCLUSION_EXCLUSION_TOLERANCE) allSet[i] = value;
-    else { allSet[i] = Math.max(0, Math.min(1, value)); unstable.push(i); }
+    if (value > 0 && (magnitude * 4 * EPSILON) / value < INCLUSION_EXCLUSION_TOLERANCE) allSet[i] = scaled(Math.min(1, value));
+    else unstable.push(i);
   }
-  if (unstable.length > 0) positiveAllSet(mBits, balls, unstable, allSet);
+  for (const [i, value] of positiveAllSet(mBits, balls, unstable)) allSet[i] = value;
   return allSet;
+}
+
+const ZERO: Scaled = { value: 0, exponent: 0 };
+const ONE: Scaled = { value: 1, exponent: 0 };
+/** The positive sums are rescaled by this (exact) power of two before they could overflow. */
+const RESCALE_BITS = 500;
+const RESCALE = 2 ** RESCALE_BITS;
+
+/**
+ * Binom(trials, probability)(successes) for successes <= 64, as an extended-range number: e^((trials - s)
+ * ln(1 - p)) times prod_{j<s} (trials - j) p / (j + 1). A lightly loaded filter has this far below 1e-308
+ * (left to underflow, it was the bug of (m, n, k) = (2^33, 1, 50)).
+ */
+function binomialPmfScaled(trials: number, probability: number, successes: number): Scaled {
+  let pmf = scaledExp((trials - successes) * Math.log1p(-probability));
+  for (let j = 0; j < successes; j++) pmf = scaled(pmf.value * (((trials - j) * probability) / (j + 1)), pmf.exponent);
+  return pmf;
 }
 
 /**
  * math-spec's stable recipe: A_i = sum_{t >= i} Binom(balls, i/m)(t) Cover(t, i), where Cover(t, i) is the
  * probability that t uniform balls cover all of i bins. Cover is advanced over t for every i at once by
  * the positive recurrence Cover(t+1, i) = Cover(t, i) + (1 - 1/i)^t Cover(t, i-1) (equivalent to
- * math-spec's DP, from Cover(t, i) = i! S2(t, i) / i^t). Overwrites allSet[i] for the listed i.
+ * math-spec's DP, from Cover(t, i) = i! S2(t, i) / i^t). The pmf is kept relative to its extended-range
+ * value at t = i; the sum stops past the mean once the remaining pmf tail is below TAIL_TOLERANCE of the
+ * total. Returns [i, A_i] for the listed i.
  */
-function positiveAllSet(mBits: number, balls: number, indices: readonly number[], allSet: Float64Array): void {
+function positiveAllSet(mBits: number, balls: number, indices: readonly number[]): [number, Scaled][] {
+  const results: [number, Scaled][] = [];
+  if (indices.length === 0) return results;
   const maxI = Math.max(...indices);
   const cover = new Float64Array(maxI + 1);
   const missPower = new Float64Array(maxI + 1); // (1 - 1/i)^t
   cover[0] = 1;
   missPower.fill(1);
-  const pmf = new Float64Array(maxI + 1); // Binom(balls, i/m)(t) for the current t
-  const sums = indices.map(() => 0);
-  const active = indices.map(() => true);
+  const start: Scaled[] = new Array<Scaled>(maxI + 1).fill(ONE); // Binom(balls, i/m)(i)
+  const pmf = new Float64Array(maxI + 1); // Binom(balls, i/m)(t) / start / 2^rescaled
+  const sums = new Float64Array(maxI + 1); // sum of pmf * Cover so far, same units
+  const rescaled = new Float64Array(maxI + 1);
+  const active = new Uint8Array(maxI + 1);
+  for (const i of indices) active[i] = 1;
   let remaining = indices.length;
-  const maxSteps = 1_000_000;
+  const finish = (i: number, value: Scaled): void => { results.push([i, value]); active[i] = 0; remaining--; };
   for (let t = 0; remaining > 0; t++) {
-    if (t > maxSteps) return; // never reached in the regime that needs this recipe; keep the fallback values
-    for (let a = 0; a < indices.length; a++) {
-      if (!active[a]) continue;
-      const i = indices[a];
-      if (t < i) continue;
+    for (const i of indices) {
+      if (!active[i] || t < i) continue;
       if (i === mBits) {
-        // q = 1: all balls land in the i bits; A_m = Cover(balls, m).
-        if (t === balls) { allSet[i] = cover[i]; active[a] = false; remaining--; }
-        else if (balls > maxSteps) { active[a] = false; remaining--; }
+        // q = 1: all balls land in the i bits, A_m = Cover(balls, m). Ill conditioned only when balls is
+        // a small multiple of m <= 64, so t reaches balls quickly.
+        if (t >= balls) finish(i, scaled(cover[i]));
         continue;
       }
-      if (t === i) {
-        // Binom(balls, q)(i) = prod_{j<i} (balls - j) q / (j + 1) * (1 - q)^(balls - i)
-        const q = i / mBits;
-        let start = Math.exp((balls - i) * Math.log1p(-q));
-        for (let j = 0; j < i; j++) start *= ((balls - j) * q) / (j + 1);
-        if (!Number.isFinite(start) || start === 0) { active[a] = false; remaining--; continue; } // keep fallback
-        pmf[i] = start;
-      }
-      const term = pmf[i] * cover[i];
-      sums[a] += term;
-      const ratio = ((balls - t) / (t + 1)) * (i / (mBits - i)); // pmf(t+1) / pmf(t)
-      const tailBound = ratio < 1 ? (pmf[i] * ratio) / (1 - ratio) : Infinity;
-      if (t + 1 > balls || tailBound <= TAIL_TOLERANCE * sums[a]) {
-        allSet[i] = Math.min(1, sums[a]);
-        active[a] = false;
-        remaining--;
+      if (t === i) { start[i] = binomialPmfScaled(balls, i / mBits, i); pmf[i] = 1; }
+      sums[i] += pmf[i] * cover[i];
+      const ratio = ((balls - t) / (t + 1)) * (i / (mBits - i)); // pmf(t+1) / pmf(t), decreasing in t
+      const tailBound = ratio < 1 ? (pmf[i] * ratio) / (1 - ratio) : Infinity; // sum_{t' > t} pmf(t'), as Cover <= 1
+      if (t + 1 > balls || tailBound <= TAIL_TOLERANCE * sums[i]) {
+        finish(i, scaledProduct(start[i], scaled(sums[i], rescaled[i])));
         continue;
       }
       pmf[i] *= ratio;
+      if (pmf[i] > RESCALE) { pmf[i] /= RESCALE; sums[i] /= RESCALE; rescaled[i] += RESCALE_BITS; }
     }
     // Advance Cover to t + 1 (descending i keeps Cover(t, i - 1) available).
     for (let i = maxI; i >= 1; i--) {
@@ -213,6 +242,7 @@ function positiveAllSet(mBits: number, balls: number, indices: readonly number[]
       missPower[i] *= 1 - 1 / i;
     }
   }
+  return results;
 }
 
 /**
@@ -242,55 +272,62 @@ export function distinctHitProbabilities(mBits: number, k: number): Float64Array
   return u;
 }
 
-/** math-spec: f_exact = sum_i w_i A_i (colliding). */
-function exactColliding(mBits: number, n: number, k: number): number {
-  if (n === 0) return 0;
-  const balls = k * n;
+/**
+ * f_exact (colliding), math-spec: f_exact = sum_i w_i A_i, as an extended-range number (w_i = u_i m^(i-k)
+ * and A_i both underflow for lightly loaded filters long before their product stops mattering).
+ */
+function exactCollidingScaled(mBits: number, n: number, k: number): Scaled {
+  if (n === 0) return ZERO;
   const maxI = Math.min(k, mBits);
-  const allSet = allSetProbabilities(mBits, balls, maxI);
+  const allSet = allSetScaled(mBits, k * n, maxI);
   const u = scaledDistinctHits(mBits, k);
-  let scale = 1; // m^(i - k)
-  for (let i = k; i > maxI; i--) scale /= mBits;
-  const total = new CompensatedSum();
+  const terms: Scaled[] = [];
+  let power = ONE; // m^(i - k)
+  for (let i = k; i > maxI; i--) power = scaled(power.value / mBits, power.exponent);
   for (let i = maxI; i >= 1; i--) {
-    total.add(u[i] * scale * allSet[i]);
-    scale /= mBits;
+    terms.push(scaledProduct(scaled(u[i] * power.value, power.exponent), allSet[i]));
+    power = scaled(power.value / mBits, power.exponent);
   }
-  return Math.min(1, total.value);
+  return scaledSum(terms);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Non-colliding and partitioned
 
-/** ln of C(m-j, k)/C(m, k) = sum_{l<k} log1p(-j/(m-l)): an element's k distinct bits avoid j given bits. */
-function lnAvoidProbability(mBits: number, k: number, j: number): number {
-  if (j > mBits - k) return -Infinity;
-  let s = 0;
-  for (let l = 0; l < k; l++) s += Math.log1p(-j / (mBits - l));
-  return s;
+/**
+ * ln r_j for j = 0..k, r_j = C(m-j, k)/C(m, k): an element's k distinct bits avoid j given bits. By the
+ * ratio r_{j+1} = r_j (1 - k/(m-j)), so ln r_j = sum_{l<j} log1p(-k/(m-l)) in O(k); -Infinity once j > m - k.
+ * The same partial sums give prod_{l<k-h} (1 - k/(m-l)) = r_{k-h} for the hit distribution.
+ */
+function lnAvoidTable(mBits: number, k: number): Float64Array {
+  const lnAvoid = new Float64Array(k + 1);
+  for (let j = 0; j < k; j++) lnAvoid[j + 1] = mBits - j <= k ? -Infinity : lnAvoid[j] + Math.log1p(-k / (mBits - j));
+  return lnAvoid;
 }
 
 /**
- * Non-colliding (math-spec): f = sum_j (-1)^j C(k,j) (C(m-j,k)/C(m,k))^n, evaluated stably. When the
- * alternating sum is ill conditioned: condition on the number e ~ Binom(n, pi) of elements that hit the
- * query's k bits at all, and follow the number of covered query bits with a positive Markov chain.
+ * f (non-colliding, math-spec): f = sum_j (-1)^j C(k,j) (C(m-j,k)/C(m,k))^n, evaluated stably. When the
+ * alternating sum is ill conditioned (light load: kn/m below about 10): condition on the number e ~ Binom(n, pi)
+ * of elements that hit the query's k bits at all, and follow the number of covered query bits with a
+ * positive Markov chain (noncollidingPositive).
  */
-function exactNoncolliding(mBits: number, n: number, k: number): number {
-  if (n === 0) return 0;
+function exactNoncollidingScaled(mBits: number, n: number, k: number): Scaled {
+  if (n === 0) return ZERO;
   const sum = new CompensatedSum();
   let magnitude = 0;
   let binomial = 1;
+  const lnAvoid = lnAvoidTable(mBits, k);
   for (let j = 0; j <= k; j++) {
-    const exponent = n * lnAvoidProbability(mBits, k, j);
+    const exponent = n * lnAvoid[j];
     const term = binomial * (exponent === -Infinity ? 0 : Math.exp(exponent));
     sum.add(j % 2 === 0 ? term : -term);
     if (term > 0) magnitude += term * (1 + 2 * Math.abs(exponent));
     binomial = (binomial * (k - j)) / (j + 1);
   }
   const alternating = sum.value;
-  if (alternating > 0 && (magnitude * 4 * EPSILON) / alternating < INCLUSION_EXCLUSION_TOLERANCE) return Math.min(1, alternating);
-  const positive = noncollidingPositive(mBits, n, k);
-  return positive ?? Math.max(0, Math.min(1, alternating));
+  const errorBound = magnitude * 4 * EPSILON;
+  if (alternating > 0 && errorBound / alternating < INCLUSION_EXCLUSION_TOLERANCE) return scaled(Math.min(1, alternating));
+  return noncollidingPositive(mBits, n, k, lnAvoid, Math.max(0, alternating - errorBound));
 }
 
 function binomialTable(size: number): Float64Array[] {
@@ -304,67 +341,93 @@ function binomialTable(size: number): Float64Array[] {
   return table;
 }
 
-function noncollidingPositive(mBits: number, n: number, k: number): number | undefined {
+/** Relative size (to a lower bound of the answer) of chain states too small to matter. */
+const PRUNE = 1e-20;
+
+/** A remaining tail below 2^-1075 (in absolute terms) cannot change any double result. */
+const LN_NEGLIGIBLE = -1075 * Math.LN2;
+
+/**
+ * The positive evaluation of the non-colliding rate. Nothing that the answer depends on may underflow: the
+ * per-subset hit weights P(h | hit) / C(k,h) are formed from 1/pi downwards, the binomial pmf of e is kept
+ * relative to an extended-range pmf(0) = (1 - pi)^n. The sum over e stops once the remaining pmf tail is
+ * below TAIL_TOLERANCE of the total, or below 2^-1075 in absolute terms (the old loop kept stepping up to a
+ * million elements where the answer underflows: 0.5 s at m = 2^53, k = 64, and a garbage fallback).
+ */
+function noncollidingPositive(mBits: number, n: number, k: number, lnAvoid: Float64Array, lowerBound: number): Scaled {
   const choose = binomialTable(k);
-  // H(h) = C(k,h) C(m-k,k-h) / C(m,k): an element's k distinct bits hit h of the query's k bits.
-  //      = C(k,h) k!/(k-h)! prod_{l<k-h} (1 - k/(m-l)) / prod_{l=k-h}^{k-1} (m-l)
-  const hits = new Float64Array(k + 1);
+  // H(h) = C(k,h) C(m-k,k-h) / C(m,k): an element's k distinct bits hit h of the query's k bits;
+  // per hit subset H(h) / C(k,h) = [prod_{l=k-h}^{k-1} (l + 1)/(m - l)] * prod_{l<k-h} (1 - k/(m-l)).
+  const avoid = new Float64Array(k + 1); // prod_{l<k-h} (1 - k/(m-l)) = r_{k-h}, 0 where C(m-k, k-h) = 0
+  const perSubset = new Float64Array(k + 1); // prod_{l=k-h}^{k-1} (l + 1)/(m - l)
+  perSubset[0] = 1;
   for (let h = 0; h <= k; h++) {
-    if (k - h > mBits - k) continue; // C(m-k, k-h) = 0
-    let value = choose[k][h];
-    for (let l = k - h; l < k; l++) value *= (l + 1) / (mBits - l); // k!/(k-h)! / prod (m-l)
-    let lnAvoid = 0;
-    for (let l = 0; l < k - h; l++) lnAvoid += Math.log1p(-k / (mBits - l));
-    hits[h] = value * Math.exp(lnAvoid);
+    if (h > 0) perSubset[h] = (perSubset[h - 1] * (k - h + 1)) / (mBits - k + h);
+    avoid[h] = Math.exp(lnAvoid[k - h]);
   }
   const hitSum = new CompensatedSum();
-  for (let h = 1; h <= k; h++) hitSum.add(hits[h]);
+  for (let h = 1; h <= k; h++) hitSum.add(choose[k][h] * perSubset[h] * avoid[h]);
   const hitProbability = hitSum.value; // pi, a positive sum (no 1 - r cancellation)
-  const missProbability = hits[0];
-  const lnMissProbability = lnAvoidProbability(mBits, k, k); // ln(1 - pi), without rounding 1 - pi first
-  // Transition of the number c of covered query bits for one element that hits h >= 1 of them.
+  const lnMissProbability = lnAvoid[k]; // ln(1 - pi) = ln r_k, without rounding 1 - pi first
+  // Transition of the number c of covered query bits for one element that hits h >= 1 of them:
+  // weight(h) = P(h | hit) / C(k,h), times the number of h-subsets with d new bits.
+  const weights = new Float64Array(k + 1);
+  for (let h = 1; h <= k; h++) {
+    let weight = 1 / hitProbability; // formed from the top so that it underflows only if it is itself below 1e-308
+    for (let l = k - h; l < k; l++) weight *= (l + 1) / (mBits - l);
+    weights[h] = weight * avoid[h];
+  }
   const transition: Float64Array[] = [];
   for (let c = 0; c <= k; c++) {
     const row = new Float64Array(k + 1);
     for (let h = 1; h <= k; h++) {
-      if (hits[h] === 0) continue;
-      const weight = hits[h] / hitProbability / choose[k][h];
+      const weight = weights[h];
+      if (weight === 0) continue;
       for (let d = Math.max(0, h - c); d <= Math.min(h, k - c); d++) row[c + d] += weight * choose[k - c][d] * choose[c][h - d];
     }
     transition.push(row);
   }
-  // e ~ Binom(n, pi); start at e = 0 with (1 - pi)^n.
-  let pmf: number;
-  if (missProbability === 0) pmf = 0;
-  else pmf = Math.exp(n * lnMissProbability);
-  if (missProbability > 0 && pmf === 0) return undefined; // heavily loaded: inclusion-exclusion is fine there
-  if (missProbability === 0 && n > 100_000) return undefined;
   let state = new Float64Array(k + 1);
   state[0] = 1;
   let next = new Float64Array(k + 1);
-  let total = 0;
-  const odds = missProbability === 0 ? Infinity : hitProbability / missProbability;
-  for (let e = 0; e <= n; e++) {
-    if (missProbability === 0) pmf = e === n ? 1 : 0;
-    total += pmf * state[k];
-    const ratio = ((n - e) / (e + 1)) * odds;
-    if (missProbability > 0) {
-      const tailBound = ratio < 1 ? (pmf * ratio) / (1 - ratio) : Infinity;
-      if (e >= n || (tailBound <= TAIL_TOLERANCE * total && total > 0)) break;
-      if (e > 1_000_000) return undefined;
-      pmf *= ratio;
-    }
-    if (e === n) break;
+  // Mass below PRUNE * lowerBound (a lower bound of f from the inclusion-exclusion value and its error
+  // bound, 0 when that says nothing) is dropped: it can add at most that much to f per step.
+  const pruneBelow = PRUNE * lowerBound;
+  const step = (): void => {
     next.fill(0);
     for (let c = 0; c <= k; c++) {
       const weight = state[c];
-      if (weight === 0) continue;
+      if (weight <= pruneBelow) continue;
       const row = transition[c];
       for (let c2 = c; c2 <= k; c2++) next[c2] += weight * row[c2];
     }
     [state, next] = [next, state];
+  };
+  if (lnMissProbability === -Infinity) {
+    // k > m - k: every element hits the query's bits, e = n. Ill conditioned only for small n (m < 128).
+    for (let e = 0; e < n; e++) step();
+    return scaled(state[k]);
   }
-  return Math.min(1, total);
+  // e ~ Binom(n, pi): pmf(e) = start * 2^rescaled * pmf, start = pmf(0) = (1 - pi)^n.
+  const start = scaledExp(n * lnMissProbability);
+  const lnStart = scaledLog(start);
+  let rescaled = 0;
+  let pmf = 1;
+  let total = 0; // sum_e pmf(e) P(all k covered | e), same units
+  const odds = hitProbability / Math.exp(lnMissProbability); // pi / (1 - pi)
+  for (let e = 0; ; e++) {
+    total += pmf * state[k];
+    if (e >= n) break;
+    const ratio = ((n - e) / (e + 1)) * odds; // pmf(e+1) / pmf(e), decreasing in e
+    if (ratio < 1) {
+      const tailBound = (pmf * ratio) / (1 - ratio); // sum_{e' > e} pmf(e'), as P(covered) <= 1
+      if (tailBound <= TAIL_TOLERANCE * total || lnStart + rescaled * Math.LN2 + Math.log(tailBound) < LN_NEGLIGIBLE) break;
+    }
+    pmf *= ratio;
+    if (pmf > RESCALE) { pmf /= RESCALE; total /= RESCALE; rescaled += RESCALE_BITS; }
+    step();
+  }
+  return scaledProduct(start, scaled(total, rescaled));
 }
 
 /**
@@ -379,8 +442,36 @@ export function partitionSliceSizes(mBits: number, k: number): { readonly smallS
 function exactPartitioned(mBits: number, n: number, k: number): number {
   if (n === 0) return 0;
   const { smallSlice, largeSlices } = partitionSliceSizes(mBits, k);
-  const sliceRate = (size: number): number => (size === 1 ? 1 : -Math.expm1(n * Math.log1p(-1 / size)));
-  return Math.pow(sliceRate(smallSlice), k - largeSlices) * Math.pow(sliceRate(smallSlice + 1), largeSlices);
+  return Math.pow(sliceRate(smallSlice, n), k - largeSlices) * Math.pow(sliceRate(smallSlice + 1, n), largeSlices);
+}
+
+/** The probability that a given bit of an s-bit slice is set by n elements: 1 - (1 - 1/s)^n. */
+function sliceRate(sliceBits: number, n: number): number {
+  return sliceBits === 1 ? 1 : -Math.expm1(n * Math.log1p(-1 / sliceBits));
+}
+
+/** The exact partitioned rate as an extended-range number (it underflows for lightly loaded filters). */
+function exactPartitionedScaled(mBits: number, n: number, k: number): Scaled {
+  if (n === 0) return ZERO;
+  const { smallSlice, largeSlices } = partitionSliceSizes(mBits, k);
+  let rate = ONE;
+  for (let l = 0; l < k; l++) rate = scaledProduct(rate, scaled(sliceRate(l < largeSlices ? smallSlice + 1 : smallSlice, n)));
+  return rate;
+}
+
+function requireExactDomain(mBits: number, n: number, k: number, hashing: HashingModel): void {
+  requireBits(mBits);
+  requireElements(n);
+  requireHashes(k);
+  requireModel(hashing);
+  requireDistinctPositionsFit(mBits, k, hashing);
+}
+
+/** The exact rate as an extended-range number, unvalidated (comparable also where it underflows). */
+function exactRateScaled(mBits: number, n: number, k: number, hashing: HashingModel): Scaled {
+  if (hashing === 'colliding') return exactCollidingScaled(mBits, n, k);
+  if (hashing === 'noncolliding') return exactNoncollidingScaled(mBits, n, k);
+  return exactPartitionedScaled(mBits, n, k);
 }
 
 /**
@@ -388,17 +479,22 @@ function exactPartitioned(mBits: number, n: number, k: number): number {
  * colliding (default, the papers' model): f = E[(X/m)^k] = Christensen eq. 7 = Grandi eq. 8, computed by
  * math-spec's stable O(k^2) recipe (cost independent of m and n). noncolliding: k distinct positions per
  * element and query. partitioned: k slices of m/k bits (m mod k slices one bit larger when k does not
- * divide m). Results below about 1e-300 lose relative precision (subnormal) and underflow to 0.
+ * divide m). Within 1e-12 relative of the exact value whenever it is at least 1e-300; smaller values
+ * lose relative precision (subnormal) and underflow to 0 (see exactLnFalsePositiveRate).
  */
 export function exactFalsePositiveRate(mBits: number, n: number, k: number, hashing: HashingModel = 'colliding'): number {
-  requireBits(mBits);
-  requireElements(n);
-  requireHashes(k);
-  requireModel(hashing);
-  requireDistinctPositionsFit(mBits, k, hashing);
-  if (hashing === 'colliding') return exactColliding(mBits, n, k);
-  if (hashing === 'noncolliding') return exactNoncolliding(mBits, n, k);
-  return exactPartitioned(mBits, n, k);
+  requireExactDomain(mBits, n, k, hashing);
+  if (hashing === 'partitioned') return exactPartitioned(mBits, n, k);
+  return Math.min(1, scaledToNumber(exactRateScaled(mBits, n, k, hashing)));
+}
+
+/**
+ * The natural logarithm of exactFalsePositiveRate (-Infinity for n = 0), finite also where the rate
+ * underflows: (m, n, k) = (2^40, 1, 40) gives about -960 (a rate near 1e-417).
+ */
+export function exactLnFalsePositiveRate(mBits: number, n: number, k: number, hashing: HashingModel = 'colliding'): number {
+  requireExactDomain(mBits, n, k, hashing);
+  return Math.min(0, scaledLog(exactRateScaled(mBits, n, k, hashing)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,7 +590,9 @@ export interface BestK {
 
 /**
  * The best integer number of hashes by the exact rate (math-spec: unimodal in k; ties to the smaller k).
- * Starts at the entropy k* and walks downhill.
+ * Starts at the entropy k* and walks downhill. Rates are compared as logarithms, so that k is still the
+ * true minimiser where the rates underflow: for a very lightly loaded filter (m = 2^40, n = 1) the rate
+ * keeps falling up to k = 64 even though every rate past k = 31 is below 1e-308 (falsePositiveRate 0).
  */
 export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = 'colliding'): BestK {
   requireBits(mBits);
@@ -502,26 +600,27 @@ export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = '
   requireModel(hashing);
   const kMax = maxHashesFor(mBits, hashing);
   if (n === 0) return { k: 1, falsePositiveRate: 0, atLimit: kMax === 1 };
-  const rate = (k: number): number => exactFalsePositiveRate(mBits, n, k, hashing);
+  const lnRate = (k: number): number => scaledLog(exactRateScaled(mBits, n, k, hashing));
   const estimate = entropyOptimalK(mBits, n);
-  let k = Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)));
-  let best = rate(k);
+  const start = Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)));
+  let k = start;
+  let best = lnRate(k);
   // Downhill (ties move down: the smaller k wins).
   while (k > 1) {
-    const lower = rate(k - 1);
+    const lower = lnRate(k - 1);
     if (lower > best) break;
     k--;
     best = lower;
   }
-  if (k === Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)))) {
+  if (k === start) {
     while (k < kMax) {
-      const higher = rate(k + 1);
+      const higher = lnRate(k + 1);
       if (!(higher < best)) break;
       k++;
       best = higher;
     }
   }
-  return { k, falsePositiveRate: best, atLimit: k === kMax };
+  return { k, falsePositiveRate: exactFalsePositiveRate(mBits, n, k, hashing), atLimit: k === kMax };
 }
 
 // ---------------------------------------------------------------------------------------------
