@@ -480,8 +480,15 @@ function gaussLegendre(n: number): { nodes: Float64Array; weights: Float64Array 
 
 const GAUSS_16 = gaussLegendre(16);
 
-/** Above this many terms (and for slowly varying terms, lambda <= 1e-3) the N-bounded sums use Euler-Maclaurin. */
+/** Above this many terms (and for slowly varying terms, lambda <= EULER_MACLAURIN_MAX_LAMBDA) the N-bounded sums use Euler-Maclaurin. */
 export const DIRECT_SUM_LIMIT = 4096;
+/**
+ * Euler-Maclaurin (to the F' correction) is within about 2e-12 of the direct sums up to this lambda (checked
+ * for k = 1..1000); above it the unsaturated head has at most (ln k + 40)/lambda (under 5000) terms, summed directly.
+ */
+const EULER_MACLAURIN_MAX_LAMBDA = 1e-2;
+/** Width (in t = lambda n) of the Gauss-Legendre panels for the odds integral. */
+const PANEL_WIDTH = 0.5;
 
 /** f_w(n) = (1 - (1 - 1/M)^(kn))^k (eq. 1): FP of the next message after n inserted, colliding hashing. */
 export function worstCaseRate(mBits: number, k: number, n: number): number {
@@ -501,28 +508,58 @@ export interface NBoundedRates {
 }
 
 /**
- * sum_{n=0..N-1} f_w(n) and sum_{n=0..N-1} x(n), x = f_w/(1-f_w). Direct compensated sums for N <= 4096 (or
- * fast-varying terms); otherwise Euler-Maclaurin with the integral in closed form (f_w) or by Gauss-Legendre
- * quadrature (x), which keeps any N answerable in microseconds.
+ * Beyond lambda n = ln k + SATURATED_EXPONENT (lambda = -k ln(1 - 1/M)) the filter is saturated: u = e^(-lambda n)
+ * < 4e-18 / k, so 1 - f_w = 1 - (1 - u)^k = k u (1 + O(k u)) < 4.3e-18 and f_w = 1 to double precision, while
+ * x = f_w / (1 - f_w) = e^(lambda n) / k (1 + O(k u)).
+ */
+const SATURATED_EXPONENT = 40;
+
+/** ln(e^x - 1) for x > 0, without overflow. */
+function lnExpm1(x: number): number {
+  return x > 30 ? x + Math.log1p(-Math.exp(-x)) : Math.log(Math.expm1(x));
+}
+
+/**
+ * sum_{n=0..N-1} f_w(n) and sum_{n=0..N-1} x(n), x = f_w/(1-f_w) (eq. 2-3), f_w(0) = 0 (empty filter).
+ * The unsaturated head n < n_s (see SATURATED_EXPONENT; at most about (ln k + 40)/lambda terms) is summed
+ * directly with compensation for n_s <= 4096 (or fast-varying terms, lambda > 1e-2), otherwise by
+ * Euler-Maclaurin with the integral in closed form (f_w) or by Gauss-Legendre quadrature (x). The saturated
+ * tail n_s <= n < N is in closed form: sum f_w = N - n_s, and sum x = (1/k) sum e^(lambda n), a geometric
+ * series (Infinity once it exceeds the double range: f_a = 1 then). Any N up to 2^53 costs microseconds;
+ * M = 1 (lambda = Infinity: f_w(n) = 1 for n >= 1) is exact.
  */
 export function nBoundedSums(mBits: number, k: number, count: number, forceDirect = false): { sumRates: number; sumOdds: number } {
   const lambda = -k * Math.log1p(-1 / mBits); // f_w(n) = (1 - e^(-lambda n))^k
-  if (forceDirect || count <= DIRECT_SUM_LIMIT || lambda > 1e-3) {
+  if (count <= 0) return { sumRates: 0, sumOdds: 0 };
+  if (lambda === Infinity) return { sumRates: count - 1, sumOdds: count > 1 ? Infinity : 0 }; // M = 1
+  const saturatedFrom = Math.max(1, Math.ceil((Math.log(k) + SATURATED_EXPONENT) / lambda));
+  const head = nBoundedHeadSums(lambda, k, Math.min(count, saturatedFrom), forceDirect);
+  if (count <= saturatedFrom) return head;
+  const tailCount = count - saturatedFrom;
+  // sum_{n = n_s}^{N-1} e^(lambda n) / k = e^(lambda n_s) (e^(lambda L) - 1) / ((e^lambda - 1) k), L = N - n_s
+  const lnTailOdds = lambda * saturatedFrom + lnExpm1(lambda * tailCount) - lnExpm1(lambda) - Math.log(k);
+  return { sumRates: head.sumRates + tailCount, sumOdds: head.sumOdds + Math.exp(lnTailOdds) };
+}
+
+/**
+ * ln f_w = k ln(1 - e^(-t)), t = lambda n, accurate at both ends: through expm1 while few bits are set, through
+ * log1p(-e^(-t)) once most are (there 1 - f_w = -expm1(ln f_w) keeps its relative precision; k ln(1 - e^(-t))
+ * with 1 - e^(-t) rounded first loses it: 1e-7 relative in x = f_w/(1 - f_w) at t = 20).
+ */
+function lnWorstCase(k: number, t: number): number {
+  return t < Math.LN2 ? k * Math.log(-Math.expm1(-t)) : k * Math.log1p(-Math.exp(-t));
+}
+
+/** The N-bounded sums over n = 0..count-1, all unsaturated (lambda (count - 1) <= ln k + 40 + lambda). */
+function nBoundedHeadSums(lambda: number, k: number, count: number, forceDirect: boolean): { sumRates: number; sumOdds: number } {
+  if (forceDirect || count <= DIRECT_SUM_LIMIT || lambda > EULER_MACLAURIN_MAX_LAMBDA) {
     const rates = new CompensatedSum();
     const odds = new CompensatedSum();
-    for (let n = 0; n < count; n++) {
-      const filled = -Math.expm1(-lambda * n); // fraction of bits set, 1 - e^(-lambda n), accurate for small n
-      const lnF = k * Math.log(filled);
+    for (let n = 1; n < count; n++) { // n = 0: f_w = 0
+      const lnF = lnWorstCase(k, lambda * n);
       const f = Math.exp(lnF);
-      const oneMinus = -Math.expm1(lnF); // 1 - f, accurate as f -> 1
-      if (oneMinus <= 0) return { sumRates: rates.value + (count - n), sumOdds: Infinity };
       rates.add(f);
-      odds.add(f / oneMinus);
-      if (1 - filled < 1e-18 / k) { // saturated: f and x constant from here on
-        rates.add(f * (count - n - 1));
-        odds.add((f / oneMinus) * (count - n - 1));
-        break;
-      }
+      odds.add(f / -Math.expm1(lnF)); // 1 - f = -expm1(ln f), accurate as f -> 1 (> 4e-18 here)
     }
     return { sumRates: rates.value, sumOdds: odds.value };
   }
@@ -530,36 +567,43 @@ export function nBoundedSums(mBits: number, k: number, count: number, forceDirec
   const b = count - 1;
   const T = lambda * b;
   const sEnd = -Math.expm1(-T);
-  const integral = integralPower(k, sEnd) / lambda;
+  const integral = integralPower(k, T) / lambda;
   const uEnd = Math.exp(-T);
-  const F = (u: number): number => Math.exp(k * Math.log(sEnd)) + 0 * u;
-  const dF = (u: number): number => (k === 1 ? lambda * u : k * Math.pow(sEnd, k - 1) * lambda * u);
+  const fEnd = Math.exp(k * Math.log(sEnd)); // F(b); F(0) = 0
+  const dFEnd = k * Math.pow(sEnd, k - 1) * lambda * uEnd; // F'(n) = k (1 - e^(-lambda n))^(k-1) lambda e^(-lambda n)
   const dF0 = k === 1 ? lambda : 0;
-  const sumRates = integral + F(uEnd) / 2 + (dF(uEnd) - dF0) / 12;
-  // x(t) = F/(1-F), t = lambda n: integral by composite 16-point Gauss-Legendre on panels of width <= 1/4.
-  const panels = Math.max(1, Math.ceil(T / 0.25));
+  const sumRates = integral + fEnd / 2 + (dFEnd - dF0) / 12;
+  // x(t) = F/(1-F) = F + F^2/(1-F), t = lambda n: int F in closed form (integral, as for the rates), the rest
+  // by composite 16-point Gauss-Legendre on panels of width <= PANEL_WIDTH. (Quadrature of x itself fails where
+  // F ~ t^k is a steep polynomial: 15% at k = 1000, T = 1; the remainder F^2/(1-F) is negligible there.)
+  const panels = Math.max(1, Math.ceil(T / PANEL_WIDTH));
   const width = T / panels;
   const odds = new CompensatedSum();
   for (let p = 0; p < panels; p++) {
     const centre = (p + 0.5) * width;
     for (let q = 0; q < 16; q++) {
       const t = centre + 0.5 * width * GAUSS_16.nodes[q];
-      const lnF = k * Math.log(-Math.expm1(-t));
-      odds.add(0.5 * width * GAUSS_16.weights[q] * Math.exp(lnF) / -Math.expm1(lnF));
+      const lnF = lnWorstCase(k, t);
+      odds.add((0.5 * width * GAUSS_16.weights[q] * Math.exp(2 * lnF)) / -Math.expm1(lnF));
     }
   }
-  const lnFEnd = k * Math.log(sEnd);
+  const lnFEnd = lnWorstCase(k, T);
   const oneMinusEnd = -Math.expm1(lnFEnd);
   const xEnd = Math.exp(lnFEnd) / oneMinusEnd;
-  const dxEnd = dF(uEnd) / (oneMinusEnd * oneMinusEnd);
-  const sumOdds = odds.value / lambda + xEnd / 2 + (dxEnd - dF0) / 12;
+  const dxEnd = dFEnd / (oneMinusEnd * oneMinusEnd); // x' = F' / (1 - F)^2
+  const sumOdds = integral + odds.value / lambda + xEnd / 2 + (dxEnd - dF0) / 12;
   return { sumRates, sumOdds };
 }
 
-/** int_0^s x^k/(1-x) dx (tail series or direct form; see recyclingContinuum.integralsPowerOverOneMinus). */
-function integralPower(k: number, s: number): number {
-  if (s <= 0) return 0;
-  const lnTotal = -Math.log1p(-s);
+/**
+ * int_0^s x^k/(1-x) dx for s = 1 - e^(-T) (tail series or direct form; see
+ * recyclingContinuum.integralsPowerOverOneMinus). Takes T, not s: s rounds to 1 for T > 37, where
+ * -ln(1 - s) = T is still finite.
+ */
+function integralPower(k: number, T: number): number {
+  if (T <= 0) return 0;
+  const s = -Math.expm1(-T);
+  const lnTotal = T; // int_0^s 1/(1-x) dx = -ln(1 - s)
   let direct = lnTotal, power = 1;
   for (let n = 1; n <= k; n++) { power *= s; direct -= power / n; }
   if (s > 1 - 1e-3 && direct > 0.1 * lnTotal) return direct;
@@ -568,7 +612,7 @@ function integralPower(k: number, s: number): number {
     term *= s;
     const add = term / n;
     sum += add;
-    if (add < 1e-18 * sum) break;
+    if (add <= 1e-18 * sum) break; // also when s^n has underflowed (add = sum = 0)
   }
   return sum;
 }
