@@ -74,9 +74,14 @@ async function startCodeServer({ userDataDir, extensionsDir, port, log = () => {
   return { port, origin, userDataDir, extensionsDir, stop: () => stopProcess(child) };
 }
 
+/** Stops code-server and its children; resolves once it has exited (SIGKILL after 2 s). */
 function stopProcess(child) {
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-  setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 2000).unref();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const kill = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } resolveStop(); }, 2000);
+    child.once('exit', () => { clearTimeout(kill); resolveStop(); });
+    try { process.kill(-child.pid, 'SIGTERM'); } catch { clearTimeout(kill); resolveStop(); }
+  });
 }
 
 /** The workbench URL for a folder, optionally running extension tests (payload as VS Code's web test runner uses it). */

@@ -41,9 +41,9 @@ or run "Bloom Lens: Open Designer" from the command palette (F1).
 Press Ctrl+C to stop.
 `);
 
-const stop = () => {
-  server.stop();
-  setTimeout(() => process.exit(0), 300);
+const stop = async () => {
+  await server.stop();
+  process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -54,8 +54,10 @@ for (const name of ['ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz', 'ripg
 // 3. code-server itself, in a folder of its own (ignored by git).
 mkdirSync(root, { recursive: true });
 if (!existsSync(join(root, 'package.json'))) writeFileSync(join(root, 'package.json'), '{ "name": "bloom-lens-code-server", "private": true }\n');
+// Native modules build against the machine's own Node headers when it has them (no download of headers).
+const nodeHeaders = existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
 run(`npm install --no-audit --no-fund --no-package-lock code-server@${CODE_SERVER_VERSION}`,
-  { npm_config_yes: 'true', npm_config_unsafe_perm: 'true' }, root);
+  { npm_config_yes: 'true', npm_config_unsafe_perm: 'true', ...nodeHeaders }, root);
 if (!existsSync(binary)) {
   console.error(`code-server did not install: ${binary} is missing`);
   process.exit(1);

@@ -20,9 +20,10 @@ const server = await startCodeServer({
   userDataDir: flag('user-data-dir'), extensionsDir: flag('extensions-dir'),
   log: (line) => { if (verbose) process.stderr.write(line); },
 });
-const browser = await launchBrowser();
+let browser;
 let exitCode = 1;
 try {
+  browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const exited = new Promise((resolveExit) => {
     page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
@@ -42,8 +43,10 @@ try {
   } else {
     exitCode = outcome;
   }
+} catch (error) {
+  console.error(`could not run the tests in VS Code: ${error?.message ?? error}`);
 } finally {
-  await browser.close().catch(() => {});
-  server.stop();
+  await browser?.close().catch(() => {});
+  await server.stop();
 }
 process.exit(exitCode);

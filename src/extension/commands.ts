@@ -19,7 +19,11 @@ export async function resolveLocation(location?: FilterLocation): Promise<{ docu
 export async function toggleCodeLens(): Promise<void> {
   const config = vscode.workspace.getConfiguration('bloomLens');
   const enabled = config.get<boolean>('codeLens.enabled', true);
-  await config.update('codeLens.enabled', !enabled, vscode.ConfigurationTarget.Global);
+  // Change the most specific level that sets it, or the toggle would be overridden there.
+  const inspected = config.inspect<boolean>('codeLens.enabled');
+  const target = inspected?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder
+    : inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update('codeLens.enabled', !enabled, target);
   void vscode.window.setStatusBarMessage(`Bloom Lens: CodeLens ${enabled ? 'off' : 'on'}`, 3000);
 }
 
@@ -39,6 +43,10 @@ export async function setPrior(store: ReportStore, location?: FilterLocation, an
     return false;
   }
   const { document, position } = target;
+  if (document.languageId === 'json') {
+    void vscode.window.showWarningMessage('Bloom Lens: JSON has no comments, so a prior cannot be annotated here; use the designer to explore the paradox.');
+    return false;
+  }
   const report = store.reportAt(document, position);
   if (!report) {
     void vscode.window.showWarningMessage('Bloom Lens: no Bloom filter configuration at the cursor.');

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { FilterReport, ReportDiagnostic, Severity } from '../analysis/analyze';
-import { toVsRange } from './ranges';
+import { DOCUMENT_SCHEMES, toVsRange } from './ranges';
 import type { ReportStore } from './reports';
 
 export const DIAGNOSTIC_SOURCE = 'Bloom Lens';
@@ -41,12 +41,16 @@ export function toDiagnostics(report: FilterReport, overrides: Partial<Record<st
 
 export class DiagnosticsController implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('bloomLens');
+  private readonly updated = new vscode.EventEmitter<vscode.TextDocument>();
+  /** Fires after a document's diagnostics were recomputed. */
+  readonly onDidUpdate = this.updated.event;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly store: ReportStore) {
     this.subscriptions = [
       this.collection,
+      this.updated,
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
@@ -67,7 +71,7 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {
-    if (document.uri.scheme === 'output' || document.uri.scheme === 'vscode-scm') return;
+    if (!DOCUMENT_SCHEMES.includes(document.uri.scheme)) return; // not git originals, output, settings...
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => {
@@ -95,7 +99,10 @@ export class DiagnosticsController implements vscode.Disposable {
         sliceStart = Date.now();
       }
     }
-    if (document.version === version && !document.isClosed) this.collection.set(document.uri, diagnostics);
+    if (document.version === version && !document.isClosed) {
+      this.collection.set(document.uri, diagnostics);
+      this.updated.fire(document);
+    }
   }
 
   dispose(): void {

@@ -22,20 +22,29 @@ export function annotationComment(languageId: string, body: string): string {
   return `${open} bloom-lens: ${body}${close}`;
 }
 
+/** An annotation value: up to white space, a comma or a semicolon, never into a closing comment marker. */
+const ANNOTATION_VALUE = String.raw`(?:(?!-->|\*\/)[^\s,;])+`;
+
 /**
- * Sets `key=value` pairs in an annotation line: replaces existing keys, appends the others before any
- * closing comment marker. Returns the new line.
+ * Sets `key=value` pairs in the `bloom-lens:` annotation of a line (only after the marker, so code before
+ * it is never touched): replaces existing keys, appends the others before any closing comment marker.
+ * Returns the line unchanged when it has no annotation.
  */
 export function setAnnotationValues(line: string, values: Readonly<Record<string, string>>): string {
-  let result = line;
+  const marker = line.indexOf('bloom-lens:');
+  if (marker < 0) return line;
+  const head = line.slice(0, marker + 'bloom-lens:'.length);
+  let body = line.slice(head.length);
   const missing: string[] = [];
   for (const [key, value] of Object.entries(values)) {
-    const pattern = new RegExp(`(\\b${key}\\s*=\\s*)[^\\s,;*>-]+`);
-    if (pattern.test(result)) result = result.replace(pattern, `$1${value}`);
+    const pattern = new RegExp(`(^|[\\s,;])(${key}\\s*=\\s*)${ANNOTATION_VALUE}`);
+    if (pattern.test(body)) body = body.replace(pattern, (_all, lead: string, assign: string) => `${lead}${assign}${value}`);
     else missing.push(`${key}=${value}`);
   }
-  if (missing.length === 0) return result;
-  const close = /\s*(\*\/|-->)\s*$/.exec(result);
-  const body = close ? result.slice(0, close.index) : result.replace(/\s+$/, '');
-  return `${body} ${missing.join(' ')}${close ? close[0] : ''}`;
+  if (missing.length > 0) {
+    const close = /\s*(\*\/|-->)\s*$/.exec(body);
+    const open = close ? body.slice(0, close.index) : body.replace(/\s+$/, '');
+    body = `${open} ${missing.join(' ')}${close ? close[0] : ''}`;
+  }
+  return head + body;
 }

@@ -7,16 +7,11 @@ import { registerDesigner } from './designer';
 import { DiagnosticsController } from './diagnostics';
 import { FilterHoverProvider } from './hover';
 import { createJobRunner } from './jobRunner';
-import type { FilterLocation } from './ranges';
+import { DOCUMENT_SELECTOR, FilterLocation } from './ranges';
 import { ReportStore } from './reports';
 import { runSimulationCommand } from './simulationCommand';
 import { SizeAnswers, sizeFilterWizard } from './sizeWizard';
 import { FilterTreeProvider, scanWorkspace } from './workspaceScan';
-
-/** Every document that has text: files, unsaved buffers and virtual workspaces. */
-export const DOCUMENT_SELECTOR: vscode.DocumentSelector = [
-  { scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-vfs' }, { scheme: 'vscode-remote' },
-];
 
 /** What tests and other extensions can reach. */
 export interface BloomLensApi {
@@ -33,9 +28,11 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
   const tree = new FilterTreeProvider();
 
   // The editor title's CodeLens toggle shows only where there is something to toggle.
-  const updateContext = (editor: vscode.TextEditor | undefined): void => {
+  let hadFilters: boolean | undefined;
+  const updateContext = (): void => {
+    const editor = vscode.window.activeTextEditor;
     const hasFilters = editor !== undefined && store.analysisFor(editor.document).findings.length > 0;
-    void vscode.commands.executeCommand('setContext', 'bloomLens.editorHasFilters', hasFilters);
+    if (hasFilters !== hadFilters) void vscode.commands.executeCommand('setContext', 'bloomLens.editorHasFilters', (hadFilters = hasFilters));
   };
 
   context.subscriptions.push(
@@ -47,13 +44,17 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
     vscode.languages.registerCodeActionsProvider(DOCUMENT_SELECTOR, new FilterCodeActionProvider(store), FilterCodeActionProvider.metadata),
     vscode.window.registerTreeDataProvider('bloomLens.filters', tree),
     vscode.window.onDidChangeActiveTextEditor(updateContext),
+    diagnostics.onDidUpdate(updateContext), // after edits, once the debounced analysis ran
+    store.onDidChange(updateContext),
     vscode.commands.registerCommand('bloomLens.toggleCodeLens', toggleCodeLens),
-    vscode.commands.registerCommand('bloomLens.setPrior', (location?: FilterLocation, answers?: { prior: string; alpha: string }) => setPrior(store, location, answers)),
+    vscode.commands.registerCommand('bloomLens.setPrior', (location?: FilterLocation) => setPrior(store, location)),
+    // The same without questions, for tests and keybindings; not reachable from hover links.
+    vscode.commands.registerCommand('_bloomLens.setPrior', (location?: FilterLocation, answers?: { prior: string; alpha: string }) => setPrior(store, location, answers)),
     vscode.commands.registerCommand('bloomLens.scanWorkspace', () => scanWorkspace(store, tree, diagnostics.collection)),
     vscode.commands.registerCommand('bloomLens.runSimulation', (location?: FilterLocation) => runSimulationCommand(store, jobs, location)),
     vscode.commands.registerCommand('bloomLens.sizeFilter', (answers?: SizeAnswers) => sizeFilterWizard(answers)),
   );
-  updateContext(vscode.window.activeTextEditor);
+  updateContext();
   registerDesigner(context, store);
   return { store, activationMs: Date.now() - started };
 }

@@ -4,15 +4,20 @@ import { commandUri, FilterLocation } from './location';
 
 export const HOVER_COMMANDS = ['bloomLens.openDesigner', 'bloomLens.runSimulation', 'bloomLens.setPrior'];
 
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * Text from the analysis (which quotes the document) as literal Markdown: every character that could make
+ * a link, HTML, emphasis, code or a table cell is escaped, so nothing from a file can become a command.
+ */
+function literal(text: string): string {
+  // Links need [ ], autolinks and HTML need < >, emphasis and code * _ ` ~, tables | ; none can start a line here.
+  return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\s*\n\s*/g, ' ');
 }
 
 export function hoverMarkdownText(report: FilterReport, location: FilterLocation): string {
   const { title, rows, notes } = report.hover;
-  const lines = [`**Bloom Lens · ${escapeCell(title)}**`, '', '| | |', '|---|---|'];
-  for (const [label, value] of rows) lines.push(`| ${escapeCell(label)} | ${escapeCell(value)} |`);
-  for (const note of notes) lines.push('', `_${note}_`);
+  const lines = [`**Bloom Lens · ${literal(title)}**`, '', '| | |', '|---|---|'];
+  for (const [label, value] of rows) lines.push(`| ${literal(label)} | ${literal(value)} |`);
+  for (const note of notes) lines.push('', `_${literal(note)}_`);
   lines.push('', [
     `[Open in designer](${commandUri('bloomLens.openDesigner', location)} "Open this filter in the Bloom Lens designer")`,
     `[Simulate](${commandUri('bloomLens.runSimulation', location)} "Check the model against a seeded Monte Carlo simulation")`,

@@ -22,7 +22,7 @@ interface NodeWorker {
 export class WorkerJobRunner implements JobRunner {
   private nextId = 1;
   private shared: NodeWorker | undefined;
-  private readonly pending = new Map<number, { resolve: (r: JobResult | undefined) => void; reject: (e: Error) => void; onProgress?: (p: JobProgress) => void }>();
+  private readonly pending = new Map<number, { worker: NodeWorker; resolve: (r: JobResult | undefined) => void; reject: (e: Error) => void; onProgress?: (p: JobProgress) => void }>();
 
   constructor(private readonly workerPath: string) {}
 
@@ -45,9 +45,14 @@ export class WorkerJobRunner implements JobRunner {
     return worker;
   }
 
+  /** A worker died: its own jobs fail (others, on other workers, go on); the next job starts a new one. */
   private failAll(worker: NodeWorker, error: Error): void {
     if (this.shared === worker) this.shared = undefined;
-    for (const [id, job] of this.pending) { this.pending.delete(id); job.reject(error); }
+    for (const [id, job] of this.pending) {
+      if (job.worker !== worker) continue;
+      this.pending.delete(id);
+      job.reject(error);
+    }
   }
 
   run(request: JobRequest, onProgress?: (progress: JobProgress) => void, token?: vscode.CancellationToken): Promise<JobResult | undefined> {
@@ -56,13 +61,16 @@ export class WorkerJobRunner implements JobRunner {
     const dedicated = request.kind === 'simulation';
     const worker = dedicated ? this.spawn() : (this.shared ??= this.spawn());
     return new Promise<JobResult | undefined>((resolve, reject) => {
-      const finish = (): void => { if (dedicated) void worker.terminate(); };
-      this.pending.set(id, { resolve: (r) => { finish(); resolve(r); }, reject: (e) => { finish(); reject(e); }, onProgress });
-      token?.onCancellationRequested(() => {
+      const cancellation = token?.onCancellationRequested(() => {
         if (!this.pending.delete(id)) return;
-        if (dedicated) void worker.terminate();
+        finish();
         resolve(undefined);
       });
+      const finish = (): void => {
+        cancellation?.dispose();
+        if (dedicated) void worker.terminate();
+      };
+      this.pending.set(id, { worker, resolve: (r) => { finish(); resolve(r); }, reject: (e) => { finish(); reject(e); }, onProgress });
       worker.postMessage({ id, request });
     });
   }
@@ -74,11 +82,18 @@ export class WorkerJobRunner implements JobRunner {
   }
 }
 
-/** The browser host's runner: runs the job on the host's thread after yielding, with budgets cut short. */
+/** Largest filter whose capacity comparison the browser host computes on its own thread (~30 ms). */
+const COOPERATIVE_COMPARISON_MAX_BITS = 1e7;
+
+/**
+ * The browser host's runner: runs the job on the host's thread after yielding, with budgets cut short;
+ * capacity comparisons of large filters are skipped there (BL003 then needs the desktop host or the CLI).
+ */
 export class CooperativeJobRunner implements JobRunner {
   async run(request: JobRequest, onProgress?: (progress: JobProgress) => void, token?: vscode.CancellationToken): Promise<JobResult | undefined> {
     await new Promise((resolveYield) => setTimeout(resolveYield, 0));
     if (token?.isCancellationRequested) return undefined;
+    if (request.kind === 'comparison' && request.request.mBits > COOPERATIVE_COMPARISON_MAX_BITS) return undefined;
     const bounded = request.kind === 'simulation' ? { ...request, budgetMs: Math.min(request.budgetMs, 500) } : request;
     return runJob(bounded, (progress) => onProgress?.(progress), () => token?.isCancellationRequested ?? false);
   }

@@ -93,9 +93,8 @@ export async function sizeFilterWizard(answers: SizeAnswers = {}): Promise<{ des
   if (!libraryPick) return undefined;
   const snippet = snippetFor(libraryPick.id, design);
   const editor = vscode.window.activeTextEditor;
-  if (editor) {
-    await editor.edit((edit) => edit.insert(editor.selection.active, snippet + '\n'));
-  } else {
+  const inserted = editor !== undefined && await editor.edit((edit) => edit.insert(editor.selection.active, snippet + '\n'));
+  if (!inserted) { // no editor, or a read-only one
     await vscode.env.clipboard.writeText(snippet);
     void vscode.window.showInformationMessage(`Bloom Lens: ${summary}. The snippet is on the clipboard.`);
   }

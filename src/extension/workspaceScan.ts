@@ -9,10 +9,25 @@ import { detectConfigs } from '../detect';
 import { toDiagnostics } from './diagnostics';
 import { toVsRange } from './ranges';
 import type { ReportStore } from './reports';
+import { languageEnabled } from './settings';
 
 export const SCAN_GLOB = '**/*.{java,kt,kts,scala,groovy,go,rs,py,pyi,js,mjs,cjs,jsx,ts,tsx,c,cc,cpp,cxx,h,hh,hpp,cs,rb,php,lua,sql,cql,yaml,yml,json,jsonc,toml,properties,conf,cfg,ini,sh,bash,zsh,xml,txt,md,bpf,redis}';
 export const SCAN_EXCLUDE = '**/{node_modules,dist,out,build,target,.git,.vscode-test,vendor}/**';
 const MAX_FILES = 20_000;
+
+/** Language ids by file extension, for the language settings on files that are not open. */
+const LANGUAGE_BY_EXTENSION: Record<string, string> = {
+  java: 'java', kt: 'kotlin', kts: 'kotlin', scala: 'scala', groovy: 'groovy', go: 'go', rs: 'rust', py: 'python', pyi: 'python',
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascriptreact', ts: 'typescript', tsx: 'typescriptreact',
+  c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hh: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', php: 'php', lua: 'lua',
+  sql: 'sql', cql: 'sql', yaml: 'yaml', yml: 'yaml', json: 'json', jsonc: 'jsonc', toml: 'toml', properties: 'properties',
+  conf: 'properties', cfg: 'ini', ini: 'ini', sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', xml: 'xml',
+  txt: 'plaintext', md: 'markdown',
+};
+
+export function languageOfPath(path: string): string {
+  return LANGUAGE_BY_EXTENSION[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'plaintext';
+}
 
 interface FileResult {
   readonly uri: vscode.Uri;
@@ -59,11 +74,19 @@ export class FilterTreeProvider implements vscode.TreeDataProvider<Node> {
 }
 
 /** Scans the workspace; returns the number of configurations found (undefined when cancelled). */
+/** Files whose problems the last scan published without the file being open (cleared by the next scan). */
+const publishedByScan = new Set<string>();
+
 export async function scanWorkspace(store: ReportStore, tree: FilterTreeProvider, collection: vscode.DiagnosticCollection): Promise<number | undefined> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Bloom Lens: scanning the workspace', cancellable: true }, async (progress, token) => {
     const uris = await vscode.workspace.findFiles(SCAN_GLOB, SCAN_EXCLUDE, MAX_FILES, token);
     const results: FileResult[] = [];
     const settings = store.currentSettings;
+    // Problems of closed files from the previous scan may be stale (edited or deleted on disk).
+    for (const key of publishedByScan) {
+      if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) collection.delete(vscode.Uri.parse(key));
+    }
+    publishedByScan.clear();
     const decoder = new TextDecoder();
     for (let i = 0; i < uris.length; i++) {
       if (token.isCancellationRequested) return undefined;
@@ -76,13 +99,17 @@ export async function scanWorkspace(store: ReportStore, tree: FilterTreeProvider
           const analysis = store.analysisFor(open);
           reports = analysis.findings.map((_, index) => analysis.report(index));
         } else {
+          if (!languageEnabled(settings, languageOfPath(uri.path))) continue;
           const stat = await vscode.workspace.fs.stat(uri);
           if (stat.size > settings.maxFileSizeBytes) continue;
           const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
-          reports = detectConfigs(text, { fileName: uri.path }).map((finding) => store.analyze(finding));
+          reports = detectConfigs(text, { fileName: uri.path, languageId: languageOfPath(uri.path) }).map((finding) => store.analyze(finding));
         }
         results.push({ uri, reports });
-        if (!open && settings.diagnosticsEnabled) collection.set(uri, reports.flatMap((report) => toDiagnostics(report, settings.severityOverrides)));
+        if (!open && settings.diagnosticsEnabled && reports.length > 0) {
+          collection.set(uri, reports.flatMap((report) => toDiagnostics(report, settings.severityOverrides)));
+          publishedByScan.add(uri.toString());
+        }
       } catch {
         // An unreadable file (deleted meanwhile, binary, permission) is skipped.
       }

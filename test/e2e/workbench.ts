@@ -10,7 +10,7 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 
 interface CodeServerModule {
-  startCodeServer(options?: { settings?: Record<string, unknown> }): Promise<{ port: number; origin: string; stop(): void }>;
+  startCodeServer(options?: { settings?: Record<string, unknown> }): Promise<{ port: number; origin: string; stop(): Promise<void> }>;
   workbenchUrl(options: { origin: string; port: number; folder: string; extensionDevelopmentPath?: string }): string;
   launchBrowser(): Promise<Browser>;
 }
@@ -39,7 +39,7 @@ export async function openWorkbench(folder: string, settings: Record<string, unk
     page,
     async close() {
       await browser.close().catch(() => undefined);
-      server.stop();
+      await server.stop();
     },
     async screenshot(name) {
       mkdirSync(ARTIFACTS, { recursive: true });

@@ -35,6 +35,17 @@ describe('webview apply to source: edits in the library\'s syntax', () => {
     assert.deepEqual(planSourceEdits(text, findings[0], { m: 9585059, n: 1e6, k: 7 }).edits, []);
   });
 
+  it('keeps a closing --> and writes sizes in the unit the code states (bytes)', () => {
+    const html = '<!-- bloom-lens: n=1e6 p=0.01-->\n';
+    const annotation = detectConfigs(html, { languageId: 'markdown', fileName: 'a.md' })[0];
+    assert.equal(applyEdits(html, planSourceEdits(html, annotation, { p: 0.02 })), '<!-- bloom-lens: n=1e6 p=0.02-->\n');
+    // ClickHouse tokenbf_v1(size_in_bytes, hashes, seed): m = 4096 bits is 512 bytes.
+    const sql = 'CREATE TABLE t (s String, INDEX i s TYPE tokenbf_v1(256, 3, 0) GRANULARITY 4) ENGINE = MergeTree ORDER BY s;\n';
+    const clickhouse = detectConfigs(sql, { languageId: 'sql', fileName: 't.sql' })[0];
+    assert.equal(clickhouse.params.m, 2048, 'detection states m in bits');
+    assert.match(applyEdits(sql, planSourceEdits(sql, clickhouse, { m: 4096 })), /tokenbf_v1\(512, 3, 0\)/);
+  });
+
   it('uses argument ranges when detection provides them; says why a parameter cannot be written', () => {
     const text = 'BloomFilter.create(funnel, 1_000_000L, 0.01);';
     const finding: Finding = {

@@ -97,7 +97,9 @@ export function planSourceEdits(documentText: string, finding: Finding, values: 
       const from = offsetAt(lineStarts, documentText, start.line, start.character);
       const to = offsetAt(lineStarts, documentText, end.line, end.character);
       const original = documentText.slice(from, to);
-      if (numericValueOf(original) === value) continue;
+      // In the code's own unit (bytes for some libraries), rounded up so the memory is never less.
+      const inUnit = source.scale ? Math.ceil(value / source.scale) : value;
+      if (numericValueOf(original) === inUnit) continue;
       if (/^[A-Za-z_$][\w$.:]*$/.test(original.trim())) {
         skipped.push(`${param} comes from the name ${original.trim()}: change it where it is defined`);
         continue;
@@ -106,7 +108,7 @@ export function planSourceEdits(documentText: string, finding: Finding, values: 
         skipped.push(`${param}: shares its text with another parameter`);
         continue;
       }
-      const newText = formatLiteral(original, value, param);
+      const newText = formatLiteral(original, inUnit, param);
       edits.push({ range: source.range, newText, param });
       changed.push(`${param}: ${original.trim()} -> ${newText}`);
       continue;
@@ -144,7 +146,7 @@ function annotationEdit(text: string, lineStarts: readonly number[], finding: Fi
     const lineText = text.slice(start, end);
     const marker = lineText.indexOf('bloom-lens:');
     if (marker < 0) continue;
-    const pattern = new RegExp(`(^|[\\s,;:])(${ANNOTATION_KEYS[param]})([ \\t]*=[ \\t]*)([^\\s=,;]+)`, 'g');
+    const pattern = new RegExp(`(^|[\\s,;:])(${ANNOTATION_KEYS[param]})([ \\t]*=[ \\t]*)((?:(?!-->|\\*\\/)[^\\s=,;])+)`, 'g');
     pattern.lastIndex = marker + 'bloom-lens:'.length;
     const match = pattern.exec(lineText);
     if (!match) continue;

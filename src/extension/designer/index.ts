@@ -201,11 +201,11 @@ async function exportReport(markdown: string, images: readonly { name: string; d
   let text = markdown;
   for (const image of images) {
     const fileName = `${base}-${image.name}`;
-    const bytes = Buffer.from(image.dataUrl.slice(image.dataUrl.indexOf(',') + 1), 'base64');
+    const bytes = base64Bytes(image.dataUrl.slice(image.dataUrl.indexOf(',') + 1));
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(directory, fileName), bytes);
     text = text.split(`](${image.name})`).join(`](${fileName})`);
   }
-  await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   void vscode.window.showInformationMessage(`Bloom Lens: report written to ${vscode.workspace.asRelativePath(target)}.`);
 }
 
@@ -256,4 +256,12 @@ export function registerDesigner(context: vscode.ExtensionContext, store: Report
     }),
     { dispose: () => DesignerPanel.current?.dispose() },
   );
+}
+
+/** Decodes base64 without node's Buffer (the browser host has none). */
+function base64Bytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }

@@ -121,7 +121,7 @@ describe('CodeLens, diagnostics and quick fixes', () => {
 
   it('Set Prior writes a bloom-lens annotation above a config', async () => {
     const editor = await open('src/Sessions.java');
-    const ok = await vscode.commands.executeCommand<boolean>('bloomLens.setPrior',
+    const ok = await vscode.commands.executeCommand<boolean>('_bloomLens.setPrior',
       { uri: editor.document.uri.toString(), line: 8, character: 10 }, { prior: '1e-3', alpha: '10' });
     assert.equal(ok, true);
     assert.match(editor.document.lineAt(8).text, /^\s*\/\/ bloom-lens: prior=0\.001 alpha=10$/);
