@@ -51,9 +51,10 @@ function parseAnnotation(ctx: ScanContext, at: number, line: number): ParsedAnno
   const lineStart = source.lineStart(line);
   const lineEnd = source.lineEnd(line);
   let bodyEnd = lineEnd;
+  const rest = ctx.text.slice(at, lineEnd); // search this line only: a whole-text search is quadratic over many annotations
   for (const closer of ['*/', '-->']) {
-    const close = ctx.text.indexOf(closer, at);
-    if (close >= 0 && close < bodyEnd) bodyEnd = close;
+    const close = rest.indexOf(closer);
+    if (close >= 0 && at + close < bodyEnd) bodyEnd = at + close;
   }
   const bodyStart = at + 'bloom-lens:'.length;
   const body = ctx.text.slice(bodyStart, bodyEnd);

@@ -1,6 +1,6 @@
 /**
- * Heavy work that never runs on the extension host's thread: the BL003 capacity comparison and Monte Carlo
- * simulations. Pure (no vscode): executed by the worker (src/extension/worker.ts), or cooperatively in the
+ * Heavy work that never runs on the extension host's thread: detection in large documents, the BL003
+ * capacity comparison and Monte Carlo simulations. Pure (no vscode): executed by the worker (src/extension/worker.ts), or cooperatively in the
  * browser host. Progress is reported through a callback; `isCancelled` is polled between chunks.
  */
 import { computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../analysis/recycling';
@@ -9,6 +9,8 @@ import { nBoundedRates, sigmaBoundedRates } from '../core/recyclingCapacity';
 import { PlainFilterSimulation } from '../core/simulate';
 import { simulateRecycling } from '../core/simulateRecycling';
 import { Interval, ratioInterval } from '../core/stats';
+import { detectConfigs } from '../detect';
+import type { Finding } from '../detect/types';
 
 /** What to simulate: the filter as configured, or a scaled copy with the same load when it is too large. */
 export type SimulationPlan =
@@ -33,10 +35,12 @@ export interface SimulationOutcome {
 }
 
 export type JobRequest =
+  | { readonly kind: 'detect'; readonly text: string; readonly languageId?: string; readonly fileName?: string }
   | { readonly kind: 'comparison'; readonly request: RecyclingComparisonRequest }
   | { readonly kind: 'simulation'; readonly plan: SimulationPlan; readonly seed: number; readonly budgetMs: number };
 
 export type JobResult =
+  | { readonly kind: 'detect'; readonly findings: Finding[] }
   | { readonly kind: 'comparison'; readonly comparison: RecyclingComparison }
   | { readonly kind: 'simulation'; readonly outcome: SimulationOutcome };
 
@@ -132,6 +136,7 @@ export function runSimulation(request: { plan: SimulationPlan; seed: number; bud
 
 /** Runs one job to completion (undefined when cancelled). */
 export function runJob(request: JobRequest, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): JobResult | undefined {
+  if (request.kind === 'detect') return { kind: 'detect', findings: detectConfigs(request.text, { languageId: request.languageId, fileName: request.fileName }) };
   if (request.kind === 'comparison') return { kind: 'comparison', comparison: computeRecyclingComparison(request.request) };
   const outcome = runSimulation(request, onProgress, isCancelled);
   return outcome ? { kind: 'simulation', outcome } : undefined;

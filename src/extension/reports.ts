@@ -13,6 +13,8 @@ import { toVsRange } from './ranges';
 import { ExtensionSettings, languageEnabled, readSettings } from './settings';
 
 const MEMO_LIMIT = 2000;
+/** Documents up to this size are detected on the host (about 10 ms at most); larger ones in the worker. */
+const INLINE_DETECTION_CHARS = 256 * 1024;
 
 /** One document version: its findings, each analysed on first request. */
 export class DocumentAnalysis {
@@ -46,6 +48,7 @@ export class ReportStore implements vscode.Disposable {
   /** BL003 comparisons computed by the worker, and those under way. */
   private readonly comparisons = new Map<string, RecyclingComparison>();
   private readonly comparisonsRunning = new Set<string>();
+  private readonly detectionsRunning = new Set<string>();
   private settings: ExtensionSettings = readSettings();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when settings change what is shown (views refresh). */
@@ -76,17 +79,40 @@ export class ReportStore implements vscode.Disposable {
     return languageEnabled(this.settings, document.languageId) && document.getText().length <= this.settings.maxFileSizeBytes;
   }
 
-  /** Findings of the document's current version (detected at most once per version). */
+  /**
+   * Findings of the document's current version (detected at most once per version). Small documents are
+   * detected inline (under a few ms); large ones in the worker, and until that answers they show nothing.
+   */
   analysisFor(document: vscode.TextDocument): DocumentAnalysis {
     const key = document.uri.toString();
     const cached = this.documents.get(key);
     if (cached && cached.version === document.version) return cached;
-    const findings = this.covers(document)
-      ? detectConfigs(document.getText(), { languageId: document.languageId, fileName: document.fileName })
-      : [];
-    const analysis = new DocumentAnalysis(document.version, findings, (finding) => this.analyze(finding));
+    const text = document.getText();
+    if (!this.covers(document)) return this.remember(key, document.version, []);
+    const options = { languageId: document.languageId, fileName: document.fileName };
+    if (text.length <= INLINE_DETECTION_CHARS) return this.remember(key, document.version, detectConfigs(text, options));
+    this.detectInWorker(document, key, text, options);
+    return new DocumentAnalysis(document.version, [], (finding) => this.analyze(finding));
+  }
+
+  private remember(key: string, version: number, findings: readonly Finding[]): DocumentAnalysis {
+    const analysis = new DocumentAnalysis(version, findings, (finding) => this.analyze(finding));
     this.documents.set(key, analysis);
     return analysis;
+  }
+
+  private detectInWorker(document: vscode.TextDocument, key: string, text: string, options: { languageId: string; fileName: string }): void {
+    const job = `${key}@${document.version}`;
+    if (this.detectionsRunning.has(job)) return;
+    this.detectionsRunning.add(job);
+    const version = document.version;
+    this.jobs.run({ kind: 'detect', text, ...options }).then((result) => {
+      if (result?.kind !== 'detect' || document.isClosed || document.version !== version) return; // stale
+      this.remember(key, version, result.findings);
+      this.changed.fire();
+    }, (error: Error) => {
+      console.error(`Bloom Lens: detection failed: ${error.message}`);
+    }).finally(() => this.detectionsRunning.delete(job));
   }
 
   /** Every report of the document's current version (analyses all its findings). */
@@ -130,9 +156,9 @@ export class ReportStore implements vscode.Disposable {
     }).finally(() => this.comparisonsRunning.delete(key));
   }
 
-  /** Resolves when no heavy comparison is running (tests and the CLI-like scan wait on it). */
+  /** Resolves when no worker job of the store is running. */
   async settled(): Promise<void> {
-    while (this.comparisonsRunning.size > 0) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    while (this.comparisonsRunning.size + this.detectionsRunning.size > 0) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
   }
 
   dispose(): void {

@@ -205,6 +205,25 @@ describe('settings take effect', () => {
   });
 });
 
+describe('large documents', () => {
+  it('detects a 600 KB file in the worker, then hovers and lenses it', async () => {
+    const filler = Array.from({ length: 12_000 }, (_, i) => `    int value${i} = compute(${i}); // ordinary code`).join('\n');
+    const content = `import com.google.common.hash.BloomFilter;\nclass Big {\n${filler}\n  BloomFilter<String> f = BloomFilter.create(funnel, 1_000_000, 0.01);\n}\n`;
+    assert.ok(content.length > 256 * 1024);
+    const document = await vscode.workspace.openTextDocument({ language: 'java', content });
+    await vscode.window.showTextDocument(document);
+    const line = document.lineCount - 3;
+    const text = await waitFor('the worker\'s findings', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(line, 30));
+      const joined = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      return joined.includes('Bloom Lens') ? joined : undefined;
+    });
+    assert.match(text, /Guava/);
+    assert.equal((await lensTitles(document.uri)).length, 1);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
+
 describe('speed inside VS Code', () => {
   it('answers hovers in a few milliseconds (p99 printed)', async () => {
     const editor = await open('src/gateway.go');
