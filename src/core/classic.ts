@@ -313,6 +313,12 @@ function lnAvoidTable(mBits: number, k: number): Float64Array {
  */
 function exactNoncollidingScaled(mBits: number, n: number, k: number): Scaled {
   if (n === 0) return ZERO;
+  if (n === 1) {
+    // One element: its k distinct bits must be the query's, f = 1/C(m,k) = prod_{l<k} (l + 1)/(m - l).
+    let rate = ONE;
+    for (let l = 0; l < k; l++) rate = scaled((rate.value * (l + 1)) / (mBits - l), rate.exponent);
+    return rate;
+  }
   const sum = new CompensatedSum();
   let magnitude = 0;
   let binomial = 1;
@@ -390,9 +396,10 @@ function noncollidingPositive(mBits: number, n: number, k: number, lnAvoid: Floa
   let state = new Float64Array(k + 1);
   state[0] = 1;
   let next = new Float64Array(k + 1);
-  // Mass below PRUNE * lowerBound (a lower bound of f from the inclusion-exclusion value and its error
-  // bound, 0 when that says nothing) is dropped: it can add at most that much to f per step.
-  const pruneBelow = PRUNE * lowerBound;
+  // State mass below PRUNE * (a lower bound of f) is dropped: it can add at most that much to f per step.
+  // The bound: the inclusion-exclusion value less its error bound (0 when that says nothing), raised to
+  // the running total as the sum grows.
+  let pruneBelow = PRUNE * lowerBound;
   const step = (): void => {
     next.fill(0);
     for (let c = 0; c <= k; c++) {
@@ -425,6 +432,7 @@ function noncollidingPositive(mBits: number, n: number, k: number, lnAvoid: Floa
     }
     pmf *= ratio;
     if (pmf > RESCALE) { pmf /= RESCALE; total /= RESCALE; rescaled += RESCALE_BITS; }
+    if (total > 0) pruneBelow = Math.max(pruneBelow, PRUNE * scaledToNumber(scaledProduct(start, scaled(total, rescaled))));
     step();
   }
   return scaledProduct(start, scaled(total, rescaled));
@@ -490,7 +498,9 @@ export function exactFalsePositiveRate(mBits: number, n: number, k: number, hash
 
 /**
  * The natural logarithm of exactFalsePositiveRate (-Infinity for n = 0), finite also where the rate
- * underflows: (m, n, k) = (2^40, 1, 40) gives about -960 (a rate near 1e-417).
+ * underflows: (m, n, k) = (2^40, 1, 40) gives about -960 (a rate near 1e-417). Limitation: for
+ * non-colliding hashing with n >= 2 it may be -Infinity where the rate is below about 1e-308 (the
+ * positive chain's transition probabilities are plain doubles).
  */
 export function exactLnFalsePositiveRate(mBits: number, n: number, k: number, hashing: HashingModel = 'colliding'): number {
   requireExactDomain(mBits, n, k, hashing);

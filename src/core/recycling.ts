@@ -488,7 +488,7 @@ export const DIRECT_SUM_LIMIT = 4096;
  */
 const EULER_MACLAURIN_MAX_LAMBDA = 1e-2;
 /** Width (in t = lambda n) of the Gauss-Legendre panels for the odds integral. */
-const PANEL_WIDTH = 0.5;
+const PANEL_WIDTH = 1;
 
 /** f_w(n) = (1 - (1 - 1/M)^(kn))^k (eq. 1): FP of the next message after n inserted, colliding hashing. */
 export function worstCaseRate(mBits: number, k: number, n: number): number {

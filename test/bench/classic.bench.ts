@@ -30,10 +30,24 @@ for (const [label, m, n, k] of exactCases) {
   exactTimes.set(label, bench(`exact FP ${label}`, k <= 16 ? 50 * MICRO : 1 * MILLI, () => exactFalsePositiveRate(m, n, k)));
 }
 
-console.log('\nexact false-positive rate, other hashing models');
+console.log('\nexact false-positive rate, very lightly loaded (kn/m down to 1e-15; the answer may underflow)');
+for (const [m, n, k] of [[2 ** 33, 1, 50], [2 ** 40, 1, 40], [Number.MAX_SAFE_INTEGER, 1, 64], [Number.MAX_SAFE_INTEGER, 1, 16], [1e12, 20, 50], [Number.MAX_SAFE_INTEGER, 180_144, 50]] as const) {
+  bench(`exact FP (${m}, ${n}, ${k})`, k <= 16 ? 50 * MICRO : 1 * MILLI, () => exactFalsePositiveRate(m, n, k));
+}
+
+console.log('\nexact false-positive rate, other hashing models (issue target: < 50 µs for k <= 16, < 1 ms for k <= 64, any size)');
 bench('non-colliding (1e9, 1e8, 7)', 50 * MICRO, () => exactFalsePositiveRate(1e9, 1e8, 7, 'noncolliding'));
-bench('non-colliding (1e9, 1.875e8, 16) load 3', 100 * MICRO, () => exactFalsePositiveRate(1e9, 187_500_000, 16, 'noncolliding'));
-bench('non-colliding (1e9, 7.8125e7, 64) load 5, slowest found', 5 * MILLI, () => exactFalsePositiveRate(1e9, 78_125_000, 64, 'noncolliding'));
+bench('non-colliding (1e9, 1.875e8, 16) load 3', 50 * MICRO, () => exactFalsePositiveRate(1e9, 187_500_000, 16, 'noncolliding'));
+bench('non-colliding (1e9, 7.8125e7, 64) load 5', 1 * MILLI, () => exactFalsePositiveRate(1e9, 78_125_000, 64, 'noncolliding'));
+// m = 2^53 - 1: loads from 1e-15 to 5; the old chain stepped up to a million elements where the answer
+// underflows (0.76 s at k = 50, load 1e-9).
+for (const k of [7, 16, 50, 64]) {
+  for (const load of [1e-15, 1e-9, 1e-6, 1e-3, 1, 3, 5]) {
+    const m = Number.MAX_SAFE_INTEGER;
+    const n = Math.max(1, Math.round((load * m) / k));
+    bench(`non-colliding (2^53 - 1, ${n}, ${k}) load ${load}`, k <= 16 ? 50 * MICRO : 1 * MILLI, () => exactFalsePositiveRate(m, n, k, 'noncolliding'));
+  }
+}
 bench('partitioned (1e9, 1e8, 7)', 5 * MICRO, () => exactFalsePositiveRate(1e9, 1e8, 7, 'partitioned'));
 
 console.log('\nspeed-up over a straightforward evaluation of Christensen\'s formula (eq. 7, double precision, O(m^2))');
@@ -58,6 +72,8 @@ bench('size --n 1e6 --p 0.01 --hashing noncolliding', 10 * MILLI, () => sizeForE
 bench('size --m 1e9 --p 0.01', 5 * MILLI, () => maxElementsForBitsAndRate(1e9, 0.01));
 bench('size --n 1e9 --p 0.01 --k 7', 1 * MILLI, () => sizeForElementsRateAndK(1e9, 0.01, 7));
 bench('textbook size (1e9, 0.01)', 1 * MICRO, () => textbookSize(1e9, 0.01));
+bench('best integer k (2^40, 1) (every rate past k = 31 underflows)', 5 * MILLI, () => bestIntegerK(2 ** 40, 1));
+bench('size --m 2^33 --p 0.01', 10 * MILLI, () => maxElementsForBitsAndRate(2 ** 33, 0.01));
 
 console.log('\ncounting filter correct rate');
 bench('cbf correct rate (1e4, 1e3, 7)', 100 * MICRO, () => countingCorrectRate(10_000, 1000, 7));
