@@ -2,7 +2,11 @@
  * One detected configuration -> one report: the resolved parameters, the metrics from the core, the
  * diagnostics (ux.md BL001-BL007) and the hover/CodeLens content as plain data. Every view renders this.
  */
-import { bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, MAX_HASHES } from '../core/classic';
+import {
+  bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, exactFalsePositiveRate, MAX_HASHES,
+  maxElementsForBitsAndRate, maxElementsForBitsRateAndK, sizeForElementsAndRate,
+} from '../core/classic';
+import { nBoundedRates } from '../core/recyclingCapacity';
 import {
   bestIntegerKBloomRate, bloomApproximateRate, minBitsPerElement, paradoxOccurs, posteriorMembership, theorem1FalsePositiveRate,
   thresholdPrior,
@@ -10,9 +14,8 @@ import {
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from './format';
 import {
-  fillRates, RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
+  RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
 } from './recycling';
-import { capacityAtRate, capacityWithK, exactFalsePositiveRate, RateSizing, sizeForRate } from './sizing';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type DiagnosticCode = 'BL001' | 'BL002' | 'BL003' | 'BL004' | 'BL005' | 'BL006' | 'BL007';
@@ -245,7 +248,7 @@ function resolve(finding: Finding, settings: AnalysisSettings): ResolvedConfig {
     : recycling?.kind === 'n-bounded' && validCount(recycling.messagesPerCycle) ? recycling.messagesPerCycle : n;
   let sizedForTarget = false;
   if (mBits === undefined && elements !== undefined && p !== undefined && !recycling) {
-    const sized = sizeForRate(elements, p, hashing); // an annotation or calculator URL with n and p only
+    const sized = sizeForElementsAndRate(elements, p, hashing); // an annotation or calculator URL with n and p only
     mBits = sized.mBits;
     k ??= sized.k;
     sizedForTarget = true;
@@ -263,10 +266,9 @@ function classicMetrics(config: ResolvedConfig): Metrics {
     if (config.bitsPerElement === undefined || k === undefined) return {};
     return { bitsPerElement: config.bitsPerElement, perElementFalsePositiveRate: finite(bloomApproximateRate(config.bitsPerElement, k)) };
   }
-  const capacity: RateSizing = capacityAtRate(mBits, targetRate, hashing);
-  const capacityAtTarget = { n: capacity.n, k: capacity.k, falsePositiveRate: capacity.falsePositiveRate };
-  const capacityWithCodeK = k !== undefined && k !== capacity.k && (hashing === 'colliding' || k <= mBits)
-    ? { n: capacityWithK(mBits, k, targetRate, hashing), k } : undefined;
+  const capacityAtTarget = maxElementsForBitsAndRate(mBits, targetRate, hashing);
+  const capacityWithCodeK = k !== undefined && k !== capacityAtTarget.k && (hashing === 'colliding' || k <= mBits)
+    ? { n: maxElementsForBitsRateAndK(mBits, targetRate, k, hashing), k } : undefined;
   if (elements === undefined) return { capacityAtTarget, capacityWithCodeK };
   const bestK = bestIntegerK(mBits, elements, hashing);
   const kUsed = k ?? bestK.k;
@@ -275,7 +277,7 @@ function classicMetrics(config: ResolvedConfig): Metrics {
     bitsPerElement: mBits / elements,
     exactFalsePositiveRate: everything ? 1 : exactFalsePositiveRate(mBits, elements, kUsed, hashing),
     bloomFalsePositiveRate: everything ? 1 : bloomFalsePositiveRate(mBits, elements, kUsed),
-    averageFalsePositiveRate: everything ? 1 : mBits >= 2 ? finite(fillRates(mBits, kUsed, elements).oracleAverage) : undefined,
+    averageFalsePositiveRate: everything ? 1 : mBits >= 2 ? finite(nBoundedRates(mBits, kUsed, elements).oracleAverage) : undefined,
     bloomOptimalK: bloomOptimalK(mBits, elements),
     entropyOptimalK: entropyOptimalK(mBits, elements),
     bestK: { k: bestK.k, falsePositiveRate: bestK.falsePositiveRate },
@@ -374,7 +376,7 @@ function computeMetrics(finding: Finding, config: ResolvedConfig, settings: Anal
   // Only a filter that meets p with its best k can have more memory than p needs (the search is then worth it).
   const meetsTarget = config.p !== undefined && metrics.bestK !== undefined && metrics.bestK.falsePositiveRate <= config.p;
   const neededForTarget = !finding.recycling && statedByCode(finding, 'm') && config.elements !== undefined && config.p !== undefined && meetsTarget
-    ? sizeForRate(config.elements, config.p, config.hashing) : undefined;
+    ? sizeForElementsAndRate(config.elements, config.p, config.hashing) : undefined;
   const withRecycling: Metrics = { ...metrics, recycling, neededForTarget };
   return {
     ...withRecycling,

@@ -3,8 +3,8 @@
  * capacity comparison behind BL003 (tens of ms: computed in a worker by the extension, inline by the CLI).
  */
 import {
-  averageCapacity, CapacityResult, memoryForCapacity, nBoundedRates, NBoundedRates, RecyclingHashing, recyclingCapacity,
-  sigmaBoundedRates, SigmaBoundedResult, worstCaseCapacity, worstCaseRate,
+  averageCapacity, CapacityResult, memoryForCapacity, nBoundedRates, RecyclingHashing, recyclingCapacity,
+  sigmaBoundedRates, SigmaBoundedResult, worstCaseCapacity,
 } from '../core/recyclingCapacity';
 import type { Finding, HashingModel, Recycling } from '../detect/types';
 
@@ -17,25 +17,6 @@ export type RecyclingRates =
 
 export function recyclingHashing(hashing: HashingModel): RecyclingHashing {
   return hashing === 'noncolliding' ? 'noncolliding' : 'colliding';
-}
-
-/** Beyond k N / m = this the filter is saturated: every bit is set but for a fraction e^(-50) (f_w = 1 to double precision). */
-const SATURATED_LOAD = 50;
-
-/**
- * f_w, f_o, f_a of eq. 1-3 (core nBoundedRates) for any N: past saturation (k N / m > 50) the remaining terms
- * have f_w = 1 - O(k e^-50), so the sums are extended in closed form instead of integrated over millions of panels:
- * sum f_w grows by 1 per message, and f_a, whose odds f/(1-f) exceed 1e20 there, is 1 to double precision.
- */
-export function fillRates(mBits: number, k: number, messages: number): NBoundedRates {
-  const saturation = Math.ceil((SATURATED_LOAD * mBits) / k);
-  if (messages <= saturation) return nBoundedRates(mBits, k, messages);
-  const head = nBoundedRates(mBits, k, saturation);
-  return {
-    worstCase: worstCaseRate(mBits, k, messages),
-    oracleAverage: Math.min(1, (head.oracleAverage * saturation + (messages - saturation)) / messages),
-    actualAverage: 1,
-  };
 }
 
 /** The recycle threshold in bits: stated in bits, or as a fraction of m (floor(fraction * m)). */
@@ -55,7 +36,7 @@ export function recyclingRates(finding: Finding, mBits: number | undefined, k: n
   if (recycling.kind === 'n-bounded') {
     const messagesPerCycle = recycling.messagesPerCycle ?? n;
     if (messagesPerCycle === undefined || !Number.isSafeInteger(messagesPerCycle) || messagesPerCycle < 1 || mBits < 2) return undefined;
-    return { kind: 'n-bounded', messagesPerCycle, ...fillRates(mBits, k, messagesPerCycle) }; // eq. 1-3
+    return { kind: 'n-bounded', messagesPerCycle, ...nBoundedRates(mBits, k, messagesPerCycle) }; // eq. 1-3
   }
   const sigmaBits = sigmaBitsFor(recycling, mBits);
   if (sigmaBits === undefined || sigmaBits < k || sigmaBits > mBits - 1) return undefined;

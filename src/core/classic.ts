@@ -164,7 +164,7 @@ function allSetScaled(mBits: number, balls: number, maxI: number): Scaled[] {
     for (let j = 0; j <= i; j++) {
       const term = binomial * q[j];
       sum.add(j % 2 === 0 ? term : -term);
-      magnitude += term * (1 + 2 * Math.abs(exponent[j]));
+      if (term > 0) magnitude += term * (1 + 2 * Math.abs(exponent[j])); // q_j = 0 (j = m): exponent -Infinity, no error
       binomial = (binomial * (i - j)) / (j + 1);
     }
     const value = sum.value;
@@ -642,16 +642,6 @@ export interface SizeForRate {
   readonly falsePositiveRate: number;
 }
 
-/** Smallest integer x in (lo, hi] with ok(x), given !ok(lo) and ok(hi) and ok monotone. */
-function smallestPassing(lo: number, hi: number, ok: (x: number) => boolean): number {
-  while (hi - lo > 1) {
-    const mid = Math.floor(lo + (hi - lo) / 2);
-    if (ok(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
-}
-
 /**
  * The textbook answer: m = -n ln p / (ln 2)^2 and k = (m/n) ln 2 = -log2 p. mBits and k are rounded
  * (ceil, round to >= 1); realMBits and realK are the unrounded values.
@@ -664,37 +654,134 @@ export function textbookSize(n: number, p: number): { readonly mBits: number; re
   return { mBits: Math.ceil(realMBits), k: Math.max(1, Math.round(realK)), realMBits, realK };
 }
 
+// Each search below runs per k: Bloom's closed form gives an estimate, one Newton step on the exact rate
+// moves it to within a few units, and a galloping search from there finds the integer answer with a
+// handful of exact evaluations (microseconds at any size). The answers over k are unimodal
+// (math-spec), so the best k is found by walking from Bloom's best k.
+
+/** Largest integer x in [low, high] with ok(x), for ok true then false and ok(low) true; gallops from the estimate. */
+function largestPassing(ok: (x: number) => boolean, estimate: number, low: number, high: number): number {
+  let x = Math.min(high, Math.max(low, Math.round(estimate)));
+  let pass = low;
+  let fail = high + 1;
+  if (ok(x)) {
+    pass = x;
+    for (let step = 1; pass < high; step *= 2) {
+      const next = Math.min(high, pass + step);
+      if (ok(next)) pass = next;
+      else { fail = next; break; }
+    }
+  } else {
+    fail = x;
+    for (let step = 1; fail > low; step *= 2) {
+      const next = Math.max(low, fail - step);
+      if (next === low || ok(next)) { pass = next; break; }
+      fail = next;
+    }
+  }
+  while (fail - pass > 1) {
+    x = pass + Math.floor((fail - pass) / 2);
+    if (ok(x)) pass = x;
+    else fail = x;
+  }
+  return pass;
+}
+
 /**
- * The smallest integer m for which some integer k (1..64) gives exact FP <= p, with the best such k
- * (cli-contract `size --n --p`). Bisection on m from a bracket around the textbook size.
+ * The largest n whose exact FP with k hashes stays within p in m bits (0 when not even one element fits).
+ * Estimate: eq. 2 solved for n, n = ln(1 - p^(1/k)) / (k ln(1 - 1/m)); the exact rate lies above Bloom's
+ * (Jensen), so one Newton step on ln f_exact(n) = ln p, with L = -k ln(1 - 1/m): d ln f / dn ~ k L e^(-L n) / (1 - e^(-L n)).
+ */
+export function maxElementsForBitsRateAndK(mBits: number, p: number, k: number, hashing: HashingModel = 'colliding'): number {
+  requireBits(mBits);
+  requireProbability(p);
+  requireHashes(k);
+  requireModel(hashing);
+  if (hashing !== 'colliding' && k > mBits) return 0;
+  const rate = (n: number): number => exactFalsePositiveRate(mBits, n, k, hashing);
+  const fits = (n: number): boolean => rate(n) <= p;
+  const lambda = -k * Math.log1p(-1 / mBits);
+  const high = Number.MAX_SAFE_INTEGER;
+  let estimate = Math.log1p(-Math.exp(Math.log(p) / k)) / -lambda;
+  // Far from the bottom the exact rate is Bloom's to a tiny relative error, so one element surely fits.
+  if (!(estimate >= 16) && !fits(1)) return 0;
+  if (!Number.isFinite(estimate) || estimate < 1) estimate = 1;
+  estimate = Math.min(high, estimate);
+  const filled = -Math.expm1(-lambda * estimate);
+  const slope = (k * lambda * (1 - filled)) / filled; // d ln f / dn
+  const at = rate(Math.round(estimate));
+  if (at > 0 && slope > 0) {
+    const newton = estimate + (Math.log(p) - Math.log(at)) / slope;
+    if (Number.isFinite(newton)) estimate = Math.min(high, Math.max(1, newton));
+  }
+  return largestPassing(fits, estimate, 1, high);
+}
+
+/** The fewest bits for n elements at exact FP <= p with k hashes (Infinity beyond 2^53 - 1 bits). */
+function bitsForElementsRateAndK(n: number, p: number, k: number, hashing: HashingModel): number {
+  const floor = hashing === 'colliding' ? 1 : k;
+  const rate = (m: number): number => exactFalsePositiveRate(m, n, k, hashing);
+  const tooSmall = (m: number): boolean => m < floor || rate(m) > p;
+  // Bloom's approximation (1 - e^(-kn/m))^k = p gives m = kn / -ln(1 - p^(1/k)); the exact m is close.
+  let estimate = (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
+  if (!(estimate < Number.MAX_SAFE_INTEGER / 2)) return Infinity;
+  estimate = Math.max(floor, estimate);
+  const at = rate(Math.ceil(estimate));
+  const load = (k * n) / estimate; // bits set per bit, kn/m
+  const filled = -Math.expm1(-load);
+  const slope = (-k * load * (1 - filled)) / filled / estimate; // d ln f / dm
+  if (at > 0 && slope < 0) {
+    const newton = estimate + (Math.log(p) - Math.log(at)) / slope;
+    if (Number.isFinite(newton)) estimate = Math.max(floor, Math.min(Number.MAX_SAFE_INTEGER / 2, newton));
+  }
+  if (!tooSmall(floor)) return floor;
+  return largestPassing(tooSmall, estimate, floor, Number.MAX_SAFE_INTEGER) + 1; // tooSmall is true, then false
+}
+
+/** Walks from startK to the best value of a function unimodal in k (ties to the smaller k). */
+function bestOverK(startK: number, maxK: number, value: (k: number) => number, better: (a: number, b: number) => boolean): { k: number; value: number } {
+  let k = Math.min(maxK, Math.max(1, startK));
+  let best = value(k);
+  const start = k;
+  while (k > 1) { // downhill first; never along a flat "nothing fits" of zeros
+    const lower = value(k - 1);
+    if (better(best, lower) || (lower === best && best === 0)) break;
+    k--;
+    best = lower;
+  }
+  while (k === start && k < maxK) { // uphill only when downhill did not move
+    const higher = value(k + 1);
+    if (!better(higher, best)) break;
+    k++;
+    best = higher;
+  }
+  return { k, value: best };
+}
+
+/** The k whose Bloom capacity ln(1 - p^(1/k)) / (k ln(1 - 1/m)) is largest (the same k for every m). */
+function bloomBestK(p: number, maxK: number): number {
+  let bestK = 1;
+  let best = -Infinity;
+  for (let k = 1; k <= maxK; k++) {
+    const capacity = -Math.log1p(-Math.exp(Math.log(p) / k)) / k;
+    if (capacity > best) { best = capacity; bestK = k; }
+  }
+  return bestK;
+}
+
+/**
+ * The smallest integer m for which some integer k (1..64) gives exact FP <= p, with the best k at that m
+ * (cli-contract `size --n --p`).
  */
 export function sizeForElementsAndRate(n: number, p: number, hashing: HashingModel = 'colliding'): SizeForRate {
   requireElements(n);
   if (n < 1) throw new RangeError(`n must be >= 1, got ${n}`);
   requireProbability(p);
   requireModel(hashing);
-  const ok = (mBits: number): boolean => bestIntegerK(mBits, n, hashing).falsePositiveRate <= p;
-  const textbook = (-n * Math.log(p)) / (Math.LN2 * Math.LN2);
-  const [lo, hi] = bracketIncreasing(textbook, 1, ok, 'bits');
-  const mBits = smallestPassing(lo, hi, ok);
-  const best = bestIntegerK(mBits, n, hashing);
-  return { mBits, k: best.k, falsePositiveRate: best.falsePositiveRate };
-}
-
-/**
- * A bracket [lo, hi] with !ok(lo) (lo may be floor - 1, where ok is false by definition) and ok(hi), for
- * ok monotone non-decreasing in x, around an estimate.
- */
-function bracketIncreasing(estimate: number, floor: number, ok: (x: number) => boolean, unit: string): [number, number] {
-  const limit = Number.MAX_SAFE_INTEGER;
-  let hi = Math.min(limit, Math.max(floor, Math.ceil(estimate * 1.02) + 64));
-  while (!ok(hi)) {
-    if (hi >= limit) throw new RangeError(`the answer needs more than 2^53 - 1 ${unit}`);
-    hi = Math.min(limit, Math.ceil(hi * 1.5));
-  }
-  let lo = Math.max(floor - 1, Math.min(hi - 1, Math.floor(estimate * 0.9)));
-  while (lo >= floor && ok(lo)) { hi = lo; lo = Math.max(floor - 1, Math.floor(lo / 2)); }
-  return [lo, hi];
+  const fewest = bestOverK(Math.max(1, Math.round(-Math.log2(p))), MAX_HASHES, (k) => bitsForElementsRateAndK(n, p, k, hashing), (a, b) => a < b);
+  if (!Number.isFinite(fewest.value)) throw new RangeError('the answer needs more than 2^53 - 1 bits');
+  const best = bestIntegerK(fewest.value, n, hashing);
+  return { mBits: fewest.value, k: best.k, falsePositiveRate: best.falsePositiveRate };
 }
 
 export interface ElementsForRate {
@@ -711,21 +798,14 @@ export function maxElementsForBitsAndRate(mBits: number, p: number, hashing: Has
   requireBits(mBits);
   requireProbability(p);
   requireModel(hashing);
-  const fits = (n: number): boolean => bestIntegerK(mBits, n, hashing).falsePositiveRate <= p;
-  if (!fits(1)) return { n: 0, k: 1, falsePositiveRate: 0 };
-  const estimate = (mBits * Math.LN2 * Math.LN2) / -Math.log(p);
-  // "too many" is monotone increasing in n: find the smallest n that does not fit.
-  const tooMany = (n: number): boolean => !fits(n);
-  let hi = Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(estimate * 1.1) + 2);
-  while (!tooMany(hi)) {
-    if (hi >= Number.MAX_SAFE_INTEGER) throw new RangeError('the answer is more than 2^53 - 1 elements');
-    hi = Math.min(Number.MAX_SAFE_INTEGER, hi * 2);
-  }
-  let lo = Math.max(1, Math.min(hi - 1, Math.floor(estimate * 0.9)));
-  while (lo > 1 && tooMany(lo)) { hi = lo; lo = Math.max(1, Math.floor(lo / 2)); }
-  const n = smallestPassing(lo, hi, tooMany) - 1;
-  const best = bestIntegerK(mBits, n, hashing);
-  return { n, k: best.k, falsePositiveRate: best.falsePositiveRate };
+  const maxK = maxHashesFor(mBits, hashing);
+  const capacity = (k: number): number => maxElementsForBitsRateAndK(mBits, p, k, hashing);
+  let most = bestOverK(bloomBestK(p, maxK), maxK, capacity, (a, b) => a > b);
+  // Tiny filters: when the usual k fits nothing, start again from the k that suits one element, ln2 m (eq. 9).
+  if (most.value === 0) most = bestOverK(Math.round(Math.LN2 * mBits), maxK, capacity, (a, b) => a > b);
+  if (most.value === 0) return { n: 0, k: 1, falsePositiveRate: 0 };
+  const best = bestIntegerK(mBits, most.value, hashing);
+  return { n: most.value, k: best.k, falsePositiveRate: best.falsePositiveRate };
 }
 
 /**
@@ -738,11 +818,7 @@ export function sizeForElementsRateAndK(n: number, p: number, k: number, hashing
   requireProbability(p);
   requireHashes(k);
   requireModel(hashing);
-  const floor = hashing === 'colliding' ? 1 : k;
-  const ok = (mBits: number): boolean => exactFalsePositiveRate(mBits, n, k, hashing) <= p;
-  // Bloom's approximation (1 - e^(-kn/m))^k = p gives m = kn / -ln(1 - p^(1/k)); the exact m is close.
-  const estimate = (k * n) / -Math.log(-Math.expm1(Math.log(p) / k));
-  const [lo, hi] = bracketIncreasing(estimate, floor, ok, 'bits');
-  const mBits = smallestPassing(lo, hi, ok);
+  const mBits = bitsForElementsRateAndK(n, p, k, hashing);
+  if (!Number.isFinite(mBits)) throw new RangeError('the answer needs more than 2^53 - 1 bits');
   return { mBits, falsePositiveRate: exactFalsePositiveRate(mBits, n, k, hashing) };
 }

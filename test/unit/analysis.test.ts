@@ -11,7 +11,6 @@ import {
 } from '../../src/analysis/analyze';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from '../../src/analysis/format';
 import { comparisonKey, computeRecyclingComparison, RecyclingComparisonRequest } from '../../src/analysis/recycling';
-import { capacityAtRate, sizeForRate } from '../../src/analysis/sizing';
 import {
   bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, exactFalsePositiveRate, maxElementsForBitsAndRate,
   sizeForElementsAndRate,
@@ -516,19 +515,28 @@ function computeRecyclingComparisonIfSmall(request: RecyclingComparisonRequest) 
   return request.mBits <= 1e6 ? computeRecyclingComparison(request) : undefined;
 }
 
-describe('analysis: fast sizing agrees with the core\'s sizing', () => {
-  it('capacityAtRate = maxElementsForBitsAndRate and sizeForRate = sizeForElementsAndRate on a grid', () => {
+describe('core sizing used by the analysis: checked against its definition over every k', () => {
+  // Some k in 1..64 meets p at (m, n)? (the definition the fast per-k searches must reproduce)
+  const someKMeets = (m: number, n: number, p: number, hashing: 'colliding' | 'noncolliding' | 'partitioned'): boolean => {
+    for (let k = 1; k <= (hashing === 'colliding' ? 64 : Math.min(64, m)); k++) if (exactFalsePositiveRate(m, n, k, hashing) <= p) return true;
+    return false;
+  };
+
+  it('maxElementsForBitsAndRate: n fits with some k and n + 1 fits with none; sizeForElementsAndRate: m fits and m - 1 does not', () => {
     for (const hashing of ['colliding', 'noncolliding', 'partitioned'] as const) {
       for (const m of [1, 2, 7, 64, 100, 1000, 65536, 9_585_059]) {
         for (const p of [0.5, 0.1, 0.01, 1e-4, 1e-8]) {
-          assert.equal(capacityAtRate(m, p, hashing).n, maxElementsForBitsAndRate(m, p, hashing).n, `${hashing} m=${m} p=${p}`);
+          const { n } = maxElementsForBitsAndRate(m, p, hashing);
+          if (n > 0) assert.ok(someKMeets(m, n, p, hashing), `${hashing} m=${m} p=${p}: n=${n} fits`);
+          assert.ok(!someKMeets(m, n + 1, p, hashing), `${hashing} m=${m} p=${p}: n+1=${n + 1} does not fit`);
         }
       }
       for (const n of [1, 2, 10, 1000, 1e6]) {
         for (const p of [0.5, 0.1, 0.01, 1e-4, 1e-8]) {
-          const fast = sizeForRate(n, p, hashing);
-          assert.equal(fast.mBits, sizeForElementsAndRate(n, p, hashing).mBits, `${hashing} n=${n} p=${p}`);
-          assert.ok(fast.falsePositiveRate <= p);
+          const sized = sizeForElementsAndRate(n, p, hashing);
+          assert.ok(sized.falsePositiveRate <= p);
+          assert.ok(someKMeets(sized.mBits, n, p, hashing), `${hashing} n=${n} p=${p}: m fits`);
+          if (sized.mBits > 1) assert.ok(!someKMeets(sized.mBits - 1, n, p, hashing), `${hashing} n=${n} p=${p}: m-1=${sized.mBits - 1} does not fit`);
         }
       }
     }

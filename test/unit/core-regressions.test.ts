@@ -152,6 +152,17 @@ describe('core regressions: exact rates of very lightly loaded filters (math-spe
   }
 });
 
+describe('core regressions: saturated tiny filters', () => {
+  it('m = 1 or 2 with a billion elements: rate 1 at once (a NaN in the conditioning estimate once sent this down an O(kn) loop)', () => {
+    for (const k of [1, 6, 64]) {
+      assert.equal(exactFalsePositiveRate(1, 1e9, k), 1);
+      assert.ok(Math.abs(exactFalsePositiveRate(2, 1e9, k) - 1) < 1e-15);
+    }
+    // A loop over the elements would not finish within mocha's timeout at n = 1e12.
+    for (let m = 1; m <= 3; m++) assert.ok(exactFalsePositiveRate(m, 1e12, 64) > 0.999);
+  });
+});
+
 describe('core regressions: best k and sizing at the extremes', () => {
   it('best integer k is the argmin of the fixed-point exact rate over k = 1..64, also where every rate underflows', () => {
     const cases: [number, number, HashingModel][] = [
