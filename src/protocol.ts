@@ -11,7 +11,7 @@ export const STATE_VERSION = 1;
 export type HashingChoice = 'colliding' | 'noncolliding' | 'partitioned';
 export type RecyclingChoice = 'none' | 'n-bounded' | 'sigma-bounded';
 
-/** What the person typed, as text (parsed by webview/units.ts), plus the choices. Blank text = solve it. */
+/** What the person typed, as text (parsed by src/analysis/units.ts), plus the choices. Blank text = solve it. */
 export interface DesignerInputs {
   readonly n: string;
   readonly p: string;

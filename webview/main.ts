@@ -25,7 +25,7 @@ import type { RecyclingRequest, RecyclingResult, SimulationRequest } from './hea
 import { simulationChartData } from './heavy';
 import { libraryAllocations } from './libraries';
 import { resultRows, ResultRow, rowsToMarkdown } from './results';
-import { snippetFor, SNIPPET_LIBRARIES } from './snippets';
+import { snippetFor, SNIPPET_LIBRARIES } from '../src/analysis/snippets';
 import { Design, InputField, solveDesign } from './solve';
 import type { WorkerRequest, WorkerResponse } from './workerProtocol';
 

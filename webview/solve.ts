@@ -8,7 +8,7 @@ import {
   sizeForElementsAndRate, sizeForElementsRateAndK,
 } from '../src/core/classic';
 import type { DesignerInputs, DesignParam } from '../src/protocol';
-import { parseBits, parseCount, parseHashes, parsePositive, parseProbability, parseSigma } from './units';
+import { parseBits, parseCount, parseHashes, parsePositive, parseProbability, parseSigma } from '../src/analysis/units';
 
 export type InputField = DesignParam | 'sigma' | 'prior' | 'alpha' | 'counterBits' | 'target';
 

@@ -1,6 +1,6 @@
 /** Commands that act on the configuration at the cursor or on settings. */
 import * as vscode from 'vscode';
-import { parseProbability } from '../../webview/units';
+import { parseProbability } from '../analysis/units';
 import { annotationLine } from './codeActions';
 import { annotationComment, setAnnotationValues } from './edits';
 import { FilterLocation, toVsRange } from './ranges';

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { formatBits, formatBytes, formatCount, formatProbability } from '../analysis/format';
 import { exactFalsePositiveRate, maxElementsForBitsAndRate, sizeForElementsAndRate, sizeForElementsRateAndK, bestIntegerK } from '../core/classic';
-import { parseBits, parseCount, parseHashes, parseProbability, Parsed } from '../../webview/units';
-import { SNIPPET_LIBRARIES, snippetFor, SnippetDesign } from '../../webview/snippets';
+import { parseBits, parseCount, parseHashes, parseProbability, Parsed } from '../analysis/units';
+import { SNIPPET_LIBRARIES, snippetFor, SnippetDesign } from '../analysis/snippets';
 
 type Known = 'np' | 'mp' | 'mn' | 'npk';
 

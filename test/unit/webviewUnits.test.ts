@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseBits, parseCount, parseHashes, parsePositive, parseProbability, parseSigma } from '../../webview/units';
+import { parseBits, parseCount, parseHashes, parsePositive, parseProbability, parseSigma } from '../../src/analysis/units';
 
 function value(parsed: ReturnType<typeof parseCount>): number | undefined {
   assert.ok(parsed.ok, parsed.ok ? '' : parsed.reason);

@@ -3,7 +3,7 @@
  * Pure (unit-tested in node). Every parser returns either a value (undefined for blank = "solve it") or the
  * reason the text is not acceptable, in words fit to show at the field.
  */
-import { evaluateConstant } from '../src/detect/evaluate';
+import { evaluateConstant } from '../detect/evaluate';
 
 export type Parsed = { readonly ok: true; readonly value: number | undefined } | { readonly ok: false; readonly reason: string };
 
