@@ -734,7 +734,8 @@ function bitsForElementsRateAndK(n: number, p: number, k: number, hashing: Hashi
     const newton = estimate + (Math.log(p) - Math.log(at)) / slope;
     if (Number.isFinite(newton)) estimate = Math.max(floor, Math.min(Number.MAX_SAFE_INTEGER / 2, newton));
   }
-  if (!tooSmall(floor)) return floor;
+  // Only a handful of bits can be enough when the estimate itself is small (a tiny n): check the floor then.
+  if (estimate < 4 * floor + 64 && !tooSmall(floor)) return floor;
   return largestPassing(tooSmall, estimate, floor, Number.MAX_SAFE_INTEGER) + 1; // tooSmall is true, then false
 }
 
