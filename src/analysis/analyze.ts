@@ -209,6 +209,7 @@ function invalidParameters(finding: Finding): string[] {
   if (alpha !== undefined && !positive(alpha)) problems.push(`alpha = ${shown(alpha)} (cost of a false negative over a false positive) must be a positive number`);
   if (derived.m !== undefined && !validCount(derived.m)) problems.push(`the library's size m = ${shown(derived.m)} bits is outside 1 to 2^53 - 1`);
   if (derived.n !== undefined && !validCount(derived.n)) problems.push(`the library's capacity n = ${shown(derived.n)} is outside 1 to 2^53 - 1`);
+  if (derived.k !== undefined && derived.k > MAX_HASHES) problems.push(`the library derives k = ${shown(derived.k)} hash functions for these values, more than ${MAX_HASHES}: no practical filter (and rates are not computed beyond k = ${MAX_HASHES})`);
   const mBits = derived.m ?? m;
   const hashes = derived.k ?? k;
   if (hashing !== undefined && hashing !== 'colliding' && mBits !== undefined && hashes !== undefined && hashes > mBits) {
@@ -247,8 +248,10 @@ function resolve(finding: Finding, settings: AnalysisSettings): ResolvedConfig {
   const elements = recycling?.kind === 'sigma-bounded' ? undefined
     : recycling?.kind === 'n-bounded' && validCount(recycling.messagesPerCycle) ? recycling.messagesPerCycle : n;
   let sizedForTarget = false;
-  if (mBits === undefined && elements !== undefined && p !== undefined && !recycling) {
-    const sized = sizeForElementsAndRate(elements, p, hashing); // an annotation or calculator URL with n and p only
+  const cycleElements = elements ?? (recycling?.kind === 'sigma-bounded' ? n : undefined);
+  if (mBits === undefined && cycleElements !== undefined && p !== undefined) {
+    // An annotation or calculator URL with n and p only (recycling or not): the filter sized for them.
+    const sized = sizeForElementsAndRate(cycleElements, p, hashing);
     mBits = sized.mBits;
     k ??= sized.k;
     sizedForTarget = true;

@@ -76,9 +76,10 @@ export const CAPACITY_EXACT_LIMIT = 1_100_000;
 /** C_w(k) = max{N : f_w(N) <= eps} = floor(ln(1 - eps^(1/k)) / (k ln(1 - 1/M))), corrected for rounding. */
 export function worstCaseCapacity(mBits: number, k: number, targetRate: number): number {
   const guess = Math.floor(Math.log1p(-Math.pow(targetRate, 1 / k)) / (k * Math.log1p(-1 / mBits)));
-  let n = Math.max(0, guess);
+  // Capped at 2^53 - 1 messages (beyond it n + 1 === n in double precision and the loop would not end).
+  let n = Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, guess));
   while (n > 0 && worstCaseRate(mBits, k, n) > targetRate) n--;
-  while (worstCaseRate(mBits, k, n + 1) <= targetRate) n++;
+  while (n < Number.MAX_SAFE_INTEGER && worstCaseRate(mBits, k, n + 1) <= targetRate) n++;
   return n;
 }
 
@@ -105,8 +106,14 @@ export function averageCapacity(mBits: number, k: number, targetRate: number, ki
     if (value(sumRates + cRates, sumOdds + cOdds, n) > targetRate) return n - 1;
   }
   const rate = (n: number): number => { const s = nBoundedSums(mBits, k, n); return value(s.sumRates, s.sumOdds, n); };
-  let low = Math.max(scanLimit, worst), high = low * 2;
-  while (rate(high) <= targetRate) { low = high; high *= 2; if (high > 2 ** 52) return low; }
+  // Integers stay exact below 2^53: the search is capped there (bisection above it could not end).
+  const cap = Number.MAX_SAFE_INTEGER;
+  let low = Math.min(cap, Math.max(scanLimit, worst)), high = Math.min(cap, low * 2);
+  while (rate(high) <= targetRate) {
+    if (high === cap) return cap;
+    low = high;
+    high = Math.min(cap, high * 2);
+  }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
     if (rate(mid) <= targetRate) low = mid; else high = mid;
@@ -165,7 +172,8 @@ function bestOverK<T extends { messages: number }>(evaluate: (k: number) => T | 
   for (let k = 1; k <= maxK; k++) {
     const value = evaluate(k);
     if (value !== undefined && (best === undefined || value.messages > best.messages)) { best = value; bestK = k; since = 0; }
-    else if (best !== undefined && ++since >= patience) break;
+    // A plateau at a single message (tight targets: f(1) = 0 for every k) is not the unimodal curve's peak.
+    else if (best !== undefined && best.messages > 1 && ++since >= patience) break;
   }
   return { k: bestK, value: best };
 }

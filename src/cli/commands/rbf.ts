@@ -4,6 +4,9 @@ import { nBoundedRates, sigmaBoundedRates } from '../../core/recyclingCapacity';
 import { asUsageError, formatCount, formatProbability, formatReal, rejectPositional } from './fp';
 
 const SIGMA_FLAGS = ['m', 'k', 'sigma', 'hashing', 'recycle', 'phases', 'model'];
+/** Bounds on what --model exact may be asked to compute (about 2 s, and memory for the states). */
+const EXACT_CLI_WORK_LIMIT = 1e9;
+const EXACT_CLI_STATES_LIMIT = 5e7;
 
 export const rbfCommand: Command = (args) => {
   rejectPositional(args);
@@ -37,6 +40,11 @@ export const rbfCommand: Command = (args) => {
   const recycle = choice(args, 'recycle', ['drop', 'retain'] as const, 'drop');
   const phases = Number(choice(args, 'phases', ['1', '2'] as const, '1')) as 1 | 2;
   const model = choice(args, 'model', ['auto', 'exact', 'approximate'] as const, 'auto');
+  // The exact pass costs about sigma (k+1)(k+2)/2 row operations and memory for sigma states.
+  const exactWork = (sigma * (k + 1) * (k + 2)) / 2;
+  if (model === 'exact' && (exactWork > EXACT_CLI_WORK_LIMIT || sigma > EXACT_CLI_STATES_LIMIT)) {
+    throw new UsageError(`--model exact is limited to sigma (k+1)(k+2)/2 <= ${EXACT_CLI_WORK_LIMIT.toExponential(0)} and sigma <= ${EXACT_CLI_STATES_LIMIT.toExponential(0)} (a few seconds); use auto or approximate`);
+  }
   const result = asUsageError(() => sigmaBoundedRates({ mBits: m, k, sigmaBits: sigma, hashing, retain: recycle === 'retain', phases }, model));
   const json: Record<string, unknown> = {
     m, k, sigma, hashing, recycle, phases,

@@ -2,7 +2,7 @@
  * `bloom-lens scan PATH... [--format text|json|sarif] [--fail-on error|warning|never]` (cli-contract.md):
  * finds Bloom filter configurations in files and directories and judges them with the analysis layer.
  */
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeFinding } from '../../analysis/analyze';
 import { comparisonKey, computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../../analysis/recycling';
@@ -123,9 +123,13 @@ function ancestorGitignores(directory: string): IgnoreFile[] {
 /** Every file under the given paths (directories recursively, skipping ignored ones), in a stable order. */
 export function collectFiles(paths: readonly string[]): string[] {
   const files: string[] = [];
+  const seenDirectories = new Set<string>(); // real paths: a symlink loop is entered once
   const visit = (directory: string, inherited: readonly IgnoreFile[]): void => {
     let entries: string[];
     try {
+      const real = realpathSync(directory);
+      if (seenDirectories.has(real)) return;
+      seenDirectories.add(real);
       entries = readdirSync(directory).sort();
     } catch {
       return;

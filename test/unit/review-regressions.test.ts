@@ -1,0 +1,57 @@
+/** Regressions found in review: hangs at absurd inputs, a plateau in the capacity search, symlink loops. */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, copyFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { averageCapacity, recyclingCapacity, worstCaseCapacity } from '../../src/core/recyclingCapacity';
+import { analyzeFinding } from '../../src/analysis/analyze';
+import { detectConfigs } from '../../src/detect';
+
+const cli = resolve(__dirname, '../../../dist/cli.js');
+const repo = resolve(__dirname, '../../..');
+
+describe('review regressions', () => {
+  it('capacities stop at 2^53 - 1 messages instead of looping when the target is near 1', () => {
+    assert.equal(worstCaseCapacity(2 ** 50, 1, 0.999999), Number.MAX_SAFE_INTEGER);
+    assert.equal(averageCapacity(2 ** 50, 2, 0.999999, 'average'), Number.MAX_SAFE_INTEGER);
+  });
+
+  it('oracle and average capacities never fall below the worst case (tight targets: f(1) = 0 for small k)', () => {
+    const result = recyclingCapacity({ memoryBits: 1e8, targetRate: 1e-30, model: 'approximate' });
+    assert.ok(result.worstCase.messages > 1);
+    assert.ok(result.oracle.messages >= result.worstCase.messages, JSON.stringify(result));
+    assert.ok(result.average.messages >= result.worstCase.messages, JSON.stringify(result));
+  });
+
+  it('rbf refuses an exact chain too large to compute, with one error line', () => {
+    const run = spawnSync(process.execPath, [cli, 'rbf', '--m', '1e8', '--k', '64', '--sigma', '99999999', '--model', 'exact'], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /^error: --model exact is limited/);
+  });
+
+  it('scan enters a directory once, even through symlink loops', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bloom-lens-loop-'));
+    mkdirSync(join(dir, 'src'));
+    copyFileSync(join(repo, 'test/integration/workspace/src/gateway.go'), join(dir, 'src/gateway.go'));
+    symlinkSync('.', join(dir, 'src/l1'));
+    symlinkSync('..', join(dir, 'src/l2'));
+    const run = spawnSync(process.execPath, [cli, 'scan', dir, '--format', 'json', '--fail-on', 'never'], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).findings.length, 2);
+  });
+
+  it('the annotation of ux.md (n, p, sigma fraction, two phases) is sized and analysed', () => {
+    const [finding] = detectConfigs('# bloom-lens: n=1e6 p=0.01 recycle=sigma:0.55 phases=2', { languageId: 'python' });
+    const report = analyzeFinding(finding);
+    assert.ok(report.config.mBits !== undefined && report.config.k !== undefined, report.lens);
+    assert.equal(report.metrics.recycling?.kind, 'sigma-bounded');
+  });
+
+  it('a library-derived k above 64 is BL001, not silently computed with k = 64', () => {
+    const [finding] = detectConfigs('import com.google.common.hash.BloomFilter;\nBloomFilter.create(f, 5000000000L, 1e-300);', { languageId: 'java' });
+    const report = analyzeFinding(finding);
+    assert.ok(report.diagnostics.some((d) => d.code === 'BL001' && /k = \d{3}/.test(d.message)), JSON.stringify(report.diagnostics));
+    assert.equal(report.derived.exact, undefined);
+  });
+});
