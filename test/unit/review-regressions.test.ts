@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, copyFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { averageCapacity, recyclingCapacity, worstCaseCapacity } from '../../src/core/recyclingCapacity';
+import { averageCapacity, recyclingCapacity, sigmaBoundedRates, worstCaseCapacity } from '../../src/core/recyclingCapacity';
 import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
 
@@ -22,6 +22,16 @@ describe('review regressions', () => {
     assert.ok(result.worstCase.messages > 1);
     assert.ok(result.oracle.messages >= result.worstCase.messages, JSON.stringify(result));
     assert.ok(result.average.messages >= result.worstCase.messages, JSON.stringify(result));
+  });
+
+  it('the continuum model claims no bound it cannot keep: large k at light recycle thresholds', () => {
+    for (const [k, mBits, sigmaBits] of [[30, 1e7, 1e5], [40, 1e7, 1e5], [64, 1e7, 1e5], [64, 1e6, 6e5], [12, 1e6, 6e5]] as const) {
+      const params = { mBits, k, hashing: 'colliding' as const, sigmaBits, retain: false, phases: 1 as const };
+      const exact = sigmaBoundedRates(params, 'exact');
+      const approximate = sigmaBoundedRates(params, 'approximate');
+      const error = Math.abs(approximate.falsePositiveRate - exact.falsePositiveRate) / exact.falsePositiveRate;
+      assert.ok(error <= approximate.relativeErrorBound, `k=${k} M=${mBits} sigma=${sigmaBits}: error ${error} > bound ${approximate.relativeErrorBound}`);
+    }
   });
 
   it('rbf refuses an exact chain too large to compute, with one error line', () => {
