@@ -30,6 +30,7 @@ export function parseArgs(argv: readonly string[], booleanFlags: ReadonlySet<str
     if (token.startsWith('--') && token.length > 2) {
       const eq = token.indexOf('=');
       const name = eq >= 0 ? token.slice(2, eq) : token.slice(2);
+      if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
       if (eq >= 0) flags.set(name, token.slice(eq + 1));
       else if (booleanFlags.has(name) || i + 1 >= argv.length || (argv[i + 1].startsWith('--') && argv[i + 1].length > 2)) flags.set(name, true);
       else flags.set(name, argv[++i]);
@@ -112,6 +113,11 @@ export function choice<T extends string>(args: ParsedArgs, name: string, allowed
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${raw === true ? '' : raw}"`);
   }
   return raw as T;
+}
+
+/** Rejects stray words after the command (options are --name value). */
+export function rejectPositional(args: ParsedArgs): void {
+  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}" (options are given as --name value)`);
 }
 
 /** Rejects flags the command does not know (a typo should not be silently ignored). */

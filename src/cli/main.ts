@@ -29,10 +29,10 @@ commands:
   scan      PATH... [--format text|json|sarif] [--fail-on error|warning|never]`;
 
 export function main(argv: readonly string[]): number {
-  const args = parseArgs(argv);
-  const wantsJson = args.flags.has('json') || args.flags.get('format') === 'json';
+  const wantsJson = argv.includes('--json') || argv.includes('--format=json') || argv.join(' ').includes('--format json');
   try {
-    if (args.command === undefined || args.command === 'help' || (args.flags.has('help') && args.command === undefined)) {
+    const args = parseArgs(argv);
+    if (args.command === undefined || args.command === 'help' || args.flags.has('help')) {
       process.stdout.write(USAGE + '\n');
       return args.command === undefined && !args.flags.has('help') ? 2 : 0;
     }

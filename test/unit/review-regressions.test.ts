@@ -65,3 +65,23 @@ describe('review regressions', () => {
     assert.equal(report.derived.exact, undefined);
   });
 });
+
+describe('CLI usage details', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 30_000 });
+
+  it('--help prints the usage and exits 0, for any command', () => {
+    const result = run('fp', '--help');
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /^usage: bloom-lens/);
+  });
+
+  it('a repeated flag and a stray word are errors (exit 2, one line; JSON with --json)', () => {
+    const twice = run('fp', '--m', '1e4', '--m', '5', '--n', '1', '--k', '1', '--json');
+    assert.equal(twice.status, 2);
+    assert.deepEqual(JSON.parse(twice.stdout), { error: '--m is given twice' });
+    assert.equal(twice.stderr, 'error: --m is given twice\n');
+    const stray = run('paradox', 'junk', '--bpe', '10', '--prior', '0.1');
+    assert.equal(stray.status, 2);
+    assert.match(stray.stderr, /^error: unexpected argument "junk"/);
+  });
+});

@@ -1,7 +1,7 @@
 /** `bloom-lens capacity`: how many messages per cycle fit under an average FP target (cli-contract.md). */
-import { choice, Command, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
+import { choice, Command, rejectPositional, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
 import { recyclingCapacity } from '../../core/recyclingCapacity';
-import { asUsageError, formatCount, formatProbability, formatReal, rejectPositional } from './fp';
+import { asUsageError, formatCount, formatProbability, formatReal } from './fp';
 
 export const capacityCommand: Command = (args) => {
   rejectUnknownFlags(args, ['memory', 'target', 'hashing', 'recycle', 'model']);

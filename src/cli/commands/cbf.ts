@@ -1,8 +1,8 @@
 /** `bloom-lens cbf`: counting Bloom filters (cli-contract.md); the correct rate (Fan et al. section 5). */
-import { Command, hasFlag, rejectUnknownFlags, requireNumber, RULES, table } from '../args';
+import { Command, hasFlag, rejectPositional, rejectUnknownFlags, requireNumber, RULES, table } from '../args';
 import { CBF_MEMBERSHIP_FLAGS, cbfMembershipFields } from './cbfMembership';
 import { countingCorrectRate } from '../../core/counting';
-import { asUsageError, formatCount, rejectPositional } from './fp';
+import { asUsageError, formatCount } from './fp';
 
 export const cbfCommand: Command = (args) => {
   rejectUnknownFlags(args, ['m', 'n', 'k', ...CBF_MEMBERSHIP_FLAGS]);

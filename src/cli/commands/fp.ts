@@ -1,5 +1,5 @@
 /** `bloom-lens fp`: false-positive probability of a plain filter (cli-contract.md). */
-import { Command, choice, ParsedArgs, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
+import { choice, Command, ParsedArgs, rejectPositional, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
 import {
   bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, exactFalsePositiveRate, HashingModel, partitionedFalsePositiveRate,
 } from '../../core/classic';
@@ -23,10 +23,6 @@ export function formatCount(x: number): string {
 /** A real number for a person (6 significant digits). */
 export function formatReal(x: number): string {
   return Number.isInteger(x) ? formatCount(x) : x.toPrecision(6);
-}
-
-export function rejectPositional(args: ParsedArgs): void {
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}" (options are given as --name value)`);
 }
 
 /** The hashing model flag, checked against m and k (distinct positions need k <= m). */

@@ -1,5 +1,5 @@
 /** `bloom-lens paradox (--bpe B | --m M --n N) --prior P [--alpha A] [--fpr F]` (cli-contract.md). */
-import { Command, hasFlag, optionalNumber, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
+import { Command, hasFlag, optionalNumber, rejectPositional, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
 import { minBitsPerElement, paradoxOccurs, posteriorMembership, theorem1FalsePositiveRate, thresholdPrior } from '../../core/paradox';
 
 const ALPHA_RULE = { above: 0, max: 1e300, describe: 'a cost ratio W_FN / W_FP > 0' };
@@ -8,6 +8,7 @@ const FPR_RULE = { min: 0, max: 1, describe: 'a false-positive rate from 0 to 1'
 
 export const paradoxCommand: Command = (args) => {
   rejectUnknownFlags(args, ['bpe', 'm', 'n', 'prior', 'alpha', 'fpr']);
+  rejectPositional(args);
   const bitsPerElement = readBitsPerElement(args);
   const prior = requireNumber(args, 'prior', RULES.probability);
   const alpha = optionalNumber(args, 'alpha', ALPHA_RULE) ?? 1;

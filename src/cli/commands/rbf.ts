@@ -1,7 +1,7 @@
 /** `bloom-lens rbf`: recycling Bloom filters, N-bounded and sigma-bounded (cli-contract.md; recycling-spec.md). */
-import { choice, Command, optionalNumber, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
+import { choice, Command, optionalNumber, rejectPositional, rejectUnknownFlags, requireNumber, RULES, table, UsageError } from '../args';
 import { nBoundedRates, sigmaBoundedRates } from '../../core/recyclingCapacity';
-import { asUsageError, formatCount, formatProbability, formatReal, rejectPositional } from './fp';
+import { asUsageError, formatCount, formatProbability, formatReal } from './fp';
 
 const SIGMA_FLAGS = ['m', 'k', 'sigma', 'hashing', 'recycle', 'phases', 'model'];
 /** Bounds on what --model exact may be asked to compute (about 2 s, and memory for the states). */

@@ -1,7 +1,7 @@
 /** `bloom-lens size`: solve for the missing parameters (cli-contract.md). */
-import { Command, hasFlag, optionalNumber, rejectUnknownFlags, RULES, table, UsageError } from '../args';
+import { Command, hasFlag, optionalNumber, rejectPositional, rejectUnknownFlags, RULES, table, UsageError } from '../args';
 import { bestIntegerK, maxElementsForBitsAndRate, sizeForElementsAndRate, sizeForElementsRateAndK, textbookSize } from '../../core/classic';
-import { asUsageError, formatCount, formatProbability, formatReal, hashingFlag, rejectPositional } from './fp';
+import { asUsageError, formatCount, formatProbability, formatReal, hashingFlag } from './fp';
 
 const DIRECTIONS = '--n N --p P (size m and k), --m M --p P (capacity n), --m M --n N (best k), or --n N --p P --k K (size m for that k)';
 
