@@ -32,12 +32,12 @@ export function relativeError(x: number, truth: Rational): number {
   return Number((difference * SCALE) / scale) / 1e40;
 }
 
-/** A rational as a double (correctly scaled, no overflow for large num/den). */
+/** A rational as a double, also near the bottom of the double range (2^-shift in two steps, no premature underflow). */
 export function toNumber(value: Rational): number {
   if (value.num === 0n) return 0;
-  const shift = BigInt(value.den.toString(2).length - value.num.toString(2).length + 80);
-  const scaled = shift >= 0n ? (value.num << shift) / value.den : value.num / (value.den << -shift);
-  return Number(scaled) * Math.pow(2, -Number(shift));
+  const shift = value.den.toString(2).length - value.num.toString(2).length + 80;
+  const scaled = Number(shift >= 0 ? (value.num << BigInt(shift)) / value.den : value.num / (value.den << BigInt(-shift)));
+  return scaled * 2 ** -Math.min(shift, 600) * 2 ** -Math.max(0, shift - 600);
 }
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -218,7 +218,7 @@ export function rationalDoubleSum(m: number, n: number, k: number): Rational {
 }
 
 /** x^e >> ... in fixed point with `bits` fractional bits (x is a fixed-point value, truncating). */
-function fixedPower(base: bigint, exponent: bigint, bits: bigint): bigint {
+export function fixedPower(base: bigint, exponent: bigint, bits: bigint): bigint {
   let result = 1n << bits;
   let b = base;
   let e = exponent;

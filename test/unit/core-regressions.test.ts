@@ -13,20 +13,14 @@ import {
 import { countingCorrectRate } from '../../src/core/counting';
 import { SeededRandom } from '../../src/core/random';
 import { nBoundedRates, nBoundedSums, worstCaseRate } from '../../src/core/recycling';
-import { fixedPointDoubleSum, fixedPointNoncolliding, Rational, relativeError, setBitsDpFalsePositive } from './classic-truth';
+import {
+  fixedPointDoubleSum, fixedPointNoncolliding, fixedPower, Rational, relativeError, setBitsDpFalsePositive, toNumber,
+} from './classic-truth';
 
 const TOLERANCE = 1e-12;
 /** Below this the double result may be subnormal: it must then only be "tiny". */
 const REPRESENTABLE = 1e-300;
 const MAX_M = Number.MAX_SAFE_INTEGER;
-
-/** A rational as a double, also near the bottom of the double range (2^-shift in two steps, no premature underflow). */
-function toNumber(r: Rational): number {
-  if (r.num === 0n) return 0;
-  const shift = r.den.toString(2).length - r.num.toString(2).length + 80;
-  const scaledValue = Number(shift >= 0 ? (r.num << BigInt(shift)) / r.den : r.num / (r.den << BigInt(-shift)));
-  return scaledValue * 2 ** -Math.min(shift, 600) * 2 ** -Math.max(0, shift - 600);
-}
 
 /** ln(num/den) of a positive rational, from the leading 60 bits of each. */
 function lnRational(r: Rational): number {
@@ -34,19 +28,6 @@ function lnRational(r: Rational): number {
   const shiftNum = Math.max(0, bits(r.num) - 60);
   const shiftDen = Math.max(0, bits(r.den) - 60);
   return Math.log(Number(r.num >> BigInt(shiftNum))) - Math.log(Number(r.den >> BigInt(shiftDen))) + (shiftNum - shiftDen) * Math.LN2;
-}
-
-/** x^e in fixed point with `bits` fractional bits. */
-function fixedPower(base: bigint, exponent: bigint, bits: bigint): bigint {
-  let result = 1n << bits;
-  let b = base;
-  let e = exponent;
-  while (e > 0n) {
-    if (e & 1n) result = (result * b) >> bits;
-    e >>= 1n;
-    if (e > 0n) b = (b * b) >> bits;
-  }
-  return result;
 }
 
 /** The exact partitioned rate prod over the k slices of (1 - (1 - 1/s)^n), in fixed point. */
