@@ -147,6 +147,7 @@ export class ReportStore implements vscode.Disposable {
     this.comparisonsRunning.add(key);
     this.jobs.run({ kind: 'comparison', request }).then((result) => {
       if (result?.kind !== 'comparison') return;
+      if (this.comparisons.size >= MEMO_LIMIT) this.comparisons.delete(this.comparisons.keys().next().value as string);
       this.comparisons.set(key, result.comparison);
       this.memo.clear();
       for (const analysis of this.documents.values()) analysis.invalidateReports();
