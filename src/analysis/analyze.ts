@@ -201,8 +201,9 @@ function invalidParameters(finding: Finding): string[] {
   const { params, derived } = finding;
   const { n, p, m, k, bitsPerElement, prior, alpha, hashing } = params;
   if (p !== undefined && !validProbability(p)) problems.push(`the false-positive rate p = ${shown(p)} must be strictly between 0 and 1`);
-  if (m !== undefined && !validCount(m)) problems.push(`the size m = ${shown(m)} bits must be from 1 to 2^53 - 1`);
-  if (n !== undefined && !validCount(n)) problems.push(`the expected insertions n = ${shown(n)} must be from 1 to 2^53 - 1`);
+  // A stated 0 that the library itself raises (Guava's n, Go bloom.New's m) is legal: BL006 reports the change.
+  if (m !== undefined && !validCount(m) && !(m === 0 && validCount(derived.m))) problems.push(`the size m = ${shown(m)} bits must be from 1 to 2^53 - 1`);
+  if (n !== undefined && !validCount(n) && !(n === 0 && validCount(derived.n))) problems.push(`the expected insertions n = ${shown(n)} must be from 1 to 2^53 - 1`);
   if (k !== undefined && !(Number.isInteger(k) && k >= 1 && k <= MAX_HASHES)) problems.push(`the number of hash functions k = ${shown(k)} must be a whole number from 1 to ${MAX_HASHES}`);
   if (bitsPerElement !== undefined && !positive(bitsPerElement)) problems.push(`bits per element = ${shown(bitsPerElement)} must be a positive number`);
   if (prior !== undefined && !validProbability(prior)) problems.push(`the prior = ${shown(prior)} must be a probability strictly between 0 and 1`);

@@ -26,6 +26,7 @@ const nextPowerOfTwo = (value: number): number => (value <= 1 ? 1 : 2 ** Math.ce
 export function guava(n: number, p: number): LibraryDerivation {
   const notes: string[] = [];
   const insertions = Math.max(n, 1); // Guava bumps 0 to 1
+  if (n < 1) notes.push(`Guava raises expectedInsertions = ${n} to 1`);
   const rawBits = Math.trunc((-insertions * Math.log(p)) / LN2_SQUARED);
   const k = Math.max(1, Math.round((rawBits / insertions) * LN2));
   const headK = Math.max(1, Math.round(-Math.log(p) / LN2)); // guava HEAD (PR #7494)
@@ -59,11 +60,11 @@ export function commonsShape(kind: 'NP' | 'NM' | 'KM' | 'NMK' | 'PMK', values: {
     case 'NP': {
       if (n === undefined || p === undefined) return {};
       const bits = Math.ceil((n * Math.log(p)) / -LN2_SQUARED);
-      return result(bits, Math.round((LN2 * bits) / n), []);
+      return commonsChecked(bits, Math.round((LN2 * bits) / n), 'fromNP');
     }
     case 'NM':
       if (n === undefined || m === undefined) return {};
-      return result(m, Math.round((LN2 * m) / n), []);
+      return commonsChecked(m, Math.round((LN2 * m) / n), 'fromNM');
     case 'KM':
       return result(m, k, []);
     case 'NMK':
@@ -74,6 +75,12 @@ export function commonsShape(kind: 'NP' | 'NM' | 'KM' | 'NMK' | 'PMK', values: {
       return result(m, k, [], { n: items });
     }
   }
+}
+
+/** Commons Shape throws IllegalArgumentException when the k it computes is below 1. */
+function commonsChecked(m: number, k: number, factory: string): LibraryDerivation {
+  if (k >= 1) return result(m, k, []);
+  return { m, rejects: [`Shape.${factory} computes k = round(ln 2 · m / n) = ${k} < 1, and Commons Collections throws IllegalArgumentException`] };
 }
 
 /** bits-and-blooms / willf bloom.EstimateParameters: m = ceil(-n ln p / ln²2), k = ceil(ln2 m / n). Also npm bloom-filters and bloom-filter2. */

@@ -174,6 +174,11 @@ function finalize(source: SourceText, draft: Draft): Finding {
   for (const [name, value] of Object.entries(draft.params)) {
     if (typeof value === 'number' ? Number.isFinite(value) : value !== undefined) params[name] = value;
   }
+  if (derived.rejects) {
+    draft.invalid.push(...derived.rejects);
+    const { rejects: _rejected, ...rest } = derived;
+    derived = rest;
+  }
   const finding: Finding = {
     range: source.range(draft.start, draft.end),
     recognizer: draft.recognizer,

@@ -61,6 +61,8 @@ export interface LibraryDerivation {
   /** The false-positive target the library actually sizes for when it differs from the stated one
    * (RedisBloom's first link p/2, HBase ROWCOL 1-sqrt(1-p), pybloom's scalable first filter p/10). */
   readonly p?: number;
+  /** Values the library's own derivation rejects (it throws), in words: they become the finding's `invalid` (BL001). */
+  readonly rejects?: readonly string[];
   /** Human-readable notes on rounding or caps that change m, k or the FP noticeably (BL006). */
   readonly notes?: readonly string[];
 }

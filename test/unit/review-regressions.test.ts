@@ -85,3 +85,19 @@ describe('CLI usage details', () => {
     assert.match(stray.stderr, /^error: unexpected argument "junk"/);
   });
 });
+
+describe('BL001 follows what each library does with tiny values', () => {
+  const codes = (languageId: string, text: string): string[] => analyzeFinding(detectConfigs(text, { languageId })[0]).diagnostics.map((d) => d.code);
+
+  it('Guava raises n = 0 to 1 and Go bloom.New raises m = 0 to 1: BL006, not BL001', () => {
+    const guava = codes('java', 'import com.google.common.hash.BloomFilter;\nBloomFilter.create(f, 0, 0.01);');
+    assert.ok(!guava.includes('BL001') && guava.includes('BL006'), guava.join());
+    const go = codes('go', 'import "github.com/bits-and-blooms/bloom/v3"\nvar f = bloom.New(0, 3)');
+    assert.ok(!go.includes('BL001') && go.includes('BL006'), go.join());
+  });
+
+  it('Commons Shape.fromNM with k = round(ln2 m/n) = 0 throws in Commons: BL001', () => {
+    const commons = codes('java', 'import org.apache.commons.collections4.bloomfilter.Shape;\nShape s = Shape.fromNM(1000, 100);');
+    assert.deepEqual(commons, ['BL001']);
+  });
+});

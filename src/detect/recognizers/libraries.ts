@@ -21,8 +21,8 @@ const bitsAndBlooms = callRecognizer({
       const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
       const m = b.argument('m', args[0], { check: checks.nonNegativeInteger('m') });
       const k = b.argument('k', args[1], { check: checks.nonNegativeInteger('k') });
-      if (m === 0 || k === 0) b.note('bloom.New raises m and k to at least 1');
-      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k) } : {})).build();
+      const raised = m === 0 || k === 0 ? ['bloom.New raises m and k to at least 1'] : [];
+      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k), notes: raised } : {})).build();
     }
     const id = match[1] === 'NewWithEstimates' ? 'go.bits-and-blooms.newWithEstimates' : 'go.bits-and-blooms.estimateParameters';
     const b = builder(ctx, id, `bits-and-blooms bloom.${match[1]}`, start, end);
