@@ -121,17 +121,25 @@ function mergeAnnotations(ctx: ScanContext, drafts: Draft[], annotations: readon
   if (annotations.length === 0) return drafts;
   const source = ctx.source;
   const result = drafts.slice();
+  // The first draft starting / ending on each line (drafts are in text order): one pass, not one per annotation.
+  const startingOn = new Map<number, Draft>();
+  const endingOn = new Map<number, Draft>();
+  for (const draft of drafts) {
+    const startLine = source.lineOf(draft.start);
+    const endLine = source.lineOf(draft.end);
+    if (!startingOn.has(startLine)) startingOn.set(startLine, draft);
+    if (!endingOn.has(endLine)) endingOn.set(endLine, draft);
+  }
   for (const annotation of annotations) {
     let target: Draft | undefined;
     if (annotation.trailing) {
       // At the end of a config's line: the config starting or ending on this line.
-      target = drafts.find((d) => source.lineOf(d.end) === annotation.line)
-        ?? drafts.find((d) => source.lineOf(d.start) === annotation.line);
+      target = endingOn.get(annotation.line) ?? startingOn.get(annotation.line);
     } else {
       // On its own line: the config starting on the next line that is not blank or another comment.
       let line = annotation.line + 1;
       while (line < source.lineCount && line <= annotation.line + 3 && (source.lineText(line).trim() === '' || isCommentOnlyLine(ctx, line))) line++;
-      if (line < source.lineCount) target = drafts.find((d) => source.lineOf(d.start) === line);
+      if (line < source.lineCount) target = startingOn.get(line);
     }
     if (target) mergeInto(target, annotation.draft);
     else result.push(annotation.draft);
