@@ -167,12 +167,19 @@ class DesignerPanel {
   }
 }
 
-/** The report of the configuration the designer came from: at its position, else the nearest with the same recogniser. */
+/** How far (in lines) the originating configuration may have moved since the designer opened on it. */
+const ORIGIN_MAX_DRIFT_LINES = 50;
+
+/**
+ * The report of the configuration the designer came from: at its position, else the nearest with the same
+ * recogniser within ORIGIN_MAX_DRIFT_LINES (edits above it move it; farther away it is another filter).
+ */
 function findOriginReport(store: ReportStore, document: vscode.TextDocument, origin: DesignerOrigin): FilterReport | undefined {
   const exact = store.reportAt(document, new vscode.Position(origin.line, origin.character));
   if (exact) return exact;
-  const candidates = store.reportsFor(document).filter((r) => r.finding.recognizer === origin.recognizer);
-  candidates.sort((a, b) => Math.abs(a.finding.range.start.line - origin.line) - Math.abs(b.finding.range.start.line - origin.line));
+  const drift = (r: FilterReport): number => Math.abs(r.finding.range.start.line - origin.line);
+  const candidates = store.reportsFor(document).filter((r) => r.finding.recognizer === origin.recognizer && drift(r) <= ORIGIN_MAX_DRIFT_LINES);
+  candidates.sort((a, b) => drift(a) - drift(b));
   return candidates[0];
 }
 
