@@ -44,6 +44,14 @@ export class DiagnosticsController implements vscode.Disposable {
   private readonly updated = new vscode.EventEmitter<vscode.TextDocument>();
   /** Fires after a document's diagnostics were recomputed. */
   readonly onDidUpdate = this.updated.event;
+  private readonly analyzedEmitter = new vscode.EventEmitter<vscode.TextDocument>();
+  /**
+   * Fires when a document version is fully analysed: its findings known (worker detection of a large file
+   * included), its diagnostics published, and no worker result pending that would change them.
+   */
+  readonly onDidAnalyze = this.analyzedEmitter.event;
+  /** The last fully analysed version of each open document. */
+  private readonly analyzedVersions = new Map<string, number>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -51,10 +59,12 @@ export class DiagnosticsController implements vscode.Disposable {
     this.subscriptions = [
       this.collection,
       this.updated,
+      this.analyzedEmitter,
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
       store.onDidChange(() => this.refreshAll()),
+      store.onDidSettle(() => this.refreshAll()),
     ];
     this.refreshAll();
   }
@@ -63,8 +73,32 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
   }
 
+  /** Whether this version of the document is fully analysed (see onDidAnalyze). */
+  isAnalyzed(document: vscode.TextDocument): boolean {
+    return this.analyzedVersions.get(document.uri.toString()) === document.version;
+  }
+
+  /** Resolves once the document's current version is fully analysed (at once if it is). */
+  whenAnalyzed(document: vscode.TextDocument): Promise<void> {
+    if (this.isAnalyzed(document)) return Promise.resolve();
+    return new Promise((resolveAnalyzed) => {
+      const listener = this.onDidAnalyze((analyzed) => {
+        if (analyzed.uri.toString() !== document.uri.toString() || !this.isAnalyzed(document)) return;
+        listener.dispose();
+        resolveAnalyzed();
+      });
+      this.schedule(document, 0); // a document no event has brought here yet (opened before activation)
+    });
+  }
+
+  private markAnalyzed(document: vscode.TextDocument, version: number): void {
+    this.analyzedVersions.set(document.uri.toString(), version);
+    this.analyzedEmitter.fire(document);
+  }
+
   private forget(uri: vscode.Uri): void {
     const key = uri.toString();
+    this.analyzedVersions.delete(key);
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
     this.collection.delete(uri);
@@ -83,12 +117,14 @@ export class DiagnosticsController implements vscode.Disposable {
   /** Computes the document's diagnostics in slices of a few ms; gives up if the document changes. */
   async update(document: vscode.TextDocument): Promise<void> {
     const settings = this.store.currentSettings;
-    if (!settings.diagnosticsEnabled || document.isClosed) {
-      this.collection.delete(document.uri);
-      return;
-    }
+    if (document.isClosed) return;
     const version = document.version;
     const analysis = this.store.analysisFor(document);
+    if (!settings.diagnosticsEnabled) {
+      this.collection.delete(document.uri);
+      if (analysis.complete) this.markAnalyzed(document, version);
+      return;
+    }
     const diagnostics: vscode.Diagnostic[] = [];
     let sliceStart = Date.now();
     for (let index = 0; index < analysis.findings.length; index++) {
@@ -102,6 +138,7 @@ export class DiagnosticsController implements vscode.Disposable {
     if (document.version === version && !document.isClosed) {
       this.collection.set(document.uri, diagnostics);
       this.updated.fire(document);
+      if (!this.store.awaitsWorker(analysis)) this.markAnalyzed(document, version);
     }
   }
 

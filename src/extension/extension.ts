@@ -6,18 +6,26 @@ import { setPrior, toggleCodeLens } from './commands';
 import { registerDesigner } from './designer';
 import { DiagnosticsController } from './diagnostics';
 import { FilterHoverProvider } from './hover';
-import { createJobRunner } from './jobRunner';
+import { CooperativeJobRunner, createJobRunner } from './jobRunner';
 import { DOCUMENT_SELECTOR, FilterLocation } from './ranges';
 import { ReportStore } from './reports';
 import { runSimulationCommand } from './simulationCommand';
 import { SizeAnswers, sizeFilterWizard } from './sizeWizard';
+import { FilterStatusBar } from './statusBar';
 import { FilterTreeProvider, scanWorkspace } from './workspaceScan';
 
 /** What tests and other extensions can reach. */
 export interface BloomLensApi {
   readonly store: ReportStore;
-  /** How long activate() took, in milliseconds (reported by the integration tests). */
+  /** How long activate() took, in milliseconds (printed by the integration tests, never asserted). */
   readonly activationMs: number;
+  /** Which extension host runs this copy: the node host (desktop, remote) or the web worker host (vscode.dev). */
+  readonly host: 'node' | 'web';
+  /**
+   * Resolves once the document's current version is fully analysed: findings known, diagnostics published,
+   * no worker result pending. Tests await it instead of waiting for time.
+   */
+  whenAnalyzed(document: vscode.TextDocument): Promise<void>;
 }
 
 export function activate(context: vscode.ExtensionContext): BloomLensApi {
@@ -39,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
     jobs,
     store,
     diagnostics,
+    new FilterStatusBar(store, diagnostics),
     vscode.languages.registerHoverProvider(DOCUMENT_SELECTOR, new FilterHoverProvider(store)),
     vscode.languages.registerCodeLensProvider(DOCUMENT_SELECTOR, new FilterCodeLensProvider(store)),
     vscode.languages.registerCodeActionsProvider(DOCUMENT_SELECTOR, new FilterCodeActionProvider(store), FilterCodeActionProvider.metadata),
@@ -52,11 +61,18 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
     vscode.commands.registerCommand('_bloomLens.setPrior', (location?: FilterLocation, answers?: { prior: string; alpha: string }) => setPrior(store, location, answers)),
     vscode.commands.registerCommand('bloomLens.scanWorkspace', () => scanWorkspace(store, tree, diagnostics.collection)),
     vscode.commands.registerCommand('bloomLens.runSimulation', (location?: FilterLocation) => runSimulationCommand(store, jobs, location)),
+    // The same with a fixed number of runs (reproducible whatever the machine's speed), for tests.
+    vscode.commands.registerCommand('_bloomLens.runSimulation', (location?: FilterLocation, seed?: number, fixedRuns?: number) => runSimulationCommand(store, jobs, location, seed, fixedRuns)),
     vscode.commands.registerCommand('bloomLens.sizeFilter', (answers?: SizeAnswers) => sizeFilterWizard(answers)),
   );
   updateContext();
   registerDesigner(context, store);
-  return { store, activationMs: Date.now() - started };
+  return {
+    store,
+    activationMs: Date.now() - started,
+    host: jobs instanceof CooperativeJobRunner ? 'web' : 'node',
+    whenAnalyzed: (document) => diagnostics.whenAnalyzed(document),
+  };
 }
 
 export function deactivate(): void {

@@ -37,7 +37,11 @@ export interface SimulationOutcome {
 export type JobRequest =
   | { readonly kind: 'detect'; readonly text: string; readonly languageId?: string; readonly fileName?: string }
   | { readonly kind: 'comparison'; readonly request: RecyclingComparisonRequest }
-  | { readonly kind: 'simulation'; readonly plan: SimulationPlan; readonly seed: number; readonly budgetMs: number };
+  | {
+    readonly kind: 'simulation'; readonly plan: SimulationPlan; readonly seed: number; readonly budgetMs: number;
+    /** Run exactly this many filters (plain) or batches of 20 cycles (recycling), whatever the time: a reproducible run. */
+    readonly fixedRuns?: number;
+  };
 
 export type JobResult =
   | { readonly kind: 'detect'; readonly findings: Finding[] }
@@ -88,27 +92,34 @@ function modelValue(plan: SimulationPlan): { model: number; modelName: string; m
   }
 }
 
-function simulatePlain(plan: Extract<SimulationPlan, { kind: 'plain' }>, seed: number, budgetMs: number, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): { simulated: Interval; runs: number } | undefined {
+/** Filters a time-budgeted plain simulation runs at least, however slow the machine. */
+const MIN_FILTERS = 64;
+
+function simulatePlain(plan: Extract<SimulationPlan, { kind: 'plain' }>, seed: number, budgetMs: number, fixedRuns: number | undefined, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): { simulated: Interval; runs: number } | undefined {
   const simulation = new PlainFilterSimulation({ mBits: plan.mBits, n: plan.n, k: plan.k, hashing: plan.hashing }, seed);
   const started = Date.now();
-  const maxFilters = 20_000;
+  const maxFilters = fixedRuns ?? 20_000;
+  const more = (): boolean => simulation.counts.filters < maxFilters
+    && (fixedRuns !== undefined || simulation.counts.filters < MIN_FILTERS || Date.now() - started < budgetMs);
   let chunk = 1;
-  while (simulation.counts.filters < maxFilters && Date.now() - started < budgetMs) {
+  while (more()) {
     if (isCancelled()) return undefined;
     const t0 = Date.now();
-    simulation.run(chunk);
+    simulation.run(Math.min(chunk, maxFilters - simulation.counts.filters));
     if (Date.now() - t0 < 20) chunk *= 2; // keep chunks around 20-40 ms for progress and cancellation
-    onProgress({ fraction: Math.min(1, (Date.now() - started) / budgetMs), message: `${simulation.counts.filters} filters, ${simulation.counts.queries} queries` });
+    const fraction = fixedRuns !== undefined ? simulation.counts.filters / fixedRuns : (Date.now() - started) / budgetMs;
+    onProgress({ fraction: Math.min(1, fraction), message: `${simulation.counts.filters} filters, ${simulation.counts.queries} queries` });
   }
   return { simulated: simulation.interval(0.99), runs: simulation.counts.filters };
 }
 
-function simulateRecyclingBatches(plan: Exclude<SimulationPlan, { kind: 'plain' }>, seed: number, budgetMs: number, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): { simulated: Interval; runs: number } | undefined {
+function simulateRecyclingBatches(plan: Exclude<SimulationPlan, { kind: 'plain' }>, seed: number, budgetMs: number, fixedRuns: number | undefined, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): { simulated: Interval; runs: number } | undefined {
   const falsePositives: number[] = [];
   const arrivals: number[] = [];
   const started = Date.now();
   let cycles = 0;
-  for (let batch = 0; batch < 200 && (batch < 10 || Date.now() - started < budgetMs); batch++) {
+  const more = (batch: number): boolean => (fixedRuns !== undefined ? batch < fixedRuns : batch < 200 && (batch < 10 || Date.now() - started < budgetMs));
+  for (let batch = 0; more(batch); batch++) {
     if (isCancelled()) return undefined;
     const result = simulateRecycling({
       mBits: plan.mBits, k: plan.k, hashing: plan.kind === 'sigma-bounded' ? plan.hashing : 'colliding', seed: seed + batch, cycles: 20,
@@ -123,11 +134,11 @@ function simulateRecyclingBatches(plan: Exclude<SimulationPlan, { kind: 'plain' 
   return { simulated: ratioInterval(falsePositives, arrivals, 0.99), runs: cycles };
 }
 
-export function runSimulation(request: { plan: SimulationPlan; seed: number; budgetMs: number }, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): SimulationOutcome | undefined {
+export function runSimulation(request: { plan: SimulationPlan; seed: number; budgetMs: number; fixedRuns?: number }, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): SimulationOutcome | undefined {
   const { plan, scaledFrom } = scaleForSimulation(request.plan);
   const run = plan.kind === 'plain'
-    ? simulatePlain(plan, request.seed, request.budgetMs, onProgress, isCancelled)
-    : simulateRecyclingBatches(plan, request.seed, request.budgetMs, onProgress, isCancelled);
+    ? simulatePlain(plan, request.seed, request.budgetMs, request.fixedRuns, onProgress, isCancelled)
+    : simulateRecyclingBatches(plan, request.seed, request.budgetMs, request.fixedRuns, onProgress, isCancelled);
   if (!run) return undefined;
   const { model, modelName, modelIsLowerBound } = modelValue(plan);
   const agrees = modelIsLowerBound ? model <= run.simulated.upper : model >= run.simulated.lower && model <= run.simulated.upper;

@@ -24,6 +24,8 @@ export class DocumentAnalysis {
     readonly version: number,
     readonly findings: readonly Finding[],
     private readonly analyze: (finding: Finding) => FilterReport,
+    /** False while a large document is still being detected in the worker (findings are empty until then). */
+    readonly complete = true,
   ) {
     this.reports = new Array(findings.length);
   }
@@ -48,16 +50,23 @@ export class ReportStore implements vscode.Disposable {
   /** BL003 comparisons computed by the worker, and those under way. */
   private readonly comparisons = new Map<string, RecyclingComparison>();
   private readonly comparisonsRunning = new Set<string>();
-  private readonly detectionsRunning = new Set<string>();
+  /** Worker detections under way, by document version: what a hover on a large document awaits. */
+  private readonly detectionsRunning = new Map<string, Promise<void>>();
+  /** Comparisons the worker could not give (failed, or skipped by the browser host): never asked for again. */
+  private readonly comparisonsUnavailable = new Set<string>();
   private settings: ExtensionSettings = readSettings();
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when settings change what is shown (views refresh). */
+  /** Fires when settings change what is shown, or a worker result changes reports (views refresh). */
   readonly onDidChange = this.changed.event;
+  private readonly settledEmitter = new vscode.EventEmitter<void>();
+  /** Fires when a worker job ends without changing any report (failed or unavailable): readiness may follow. */
+  readonly onDidSettle = this.settledEmitter.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly jobs: JobRunner) {
     this.subscriptions = [
       this.changed,
+      this.settledEmitter,
       vscode.workspace.onDidCloseTextDocument((document) => this.documents.delete(document.uri.toString())),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!event.affectsConfiguration('bloomLens')) return;
@@ -65,6 +74,7 @@ export class ReportStore implements vscode.Disposable {
         this.documents.clear();
         this.memo.clear();
         this.comparisons.clear();
+        this.comparisonsUnavailable.clear();
         this.changed.fire();
       }),
     ];
@@ -92,7 +102,25 @@ export class ReportStore implements vscode.Disposable {
     const options = { languageId: document.languageId, fileName: document.fileName };
     if (text.length <= INLINE_DETECTION_CHARS) return this.remember(key, document.version, detectConfigs(text, options));
     this.detectInWorker(document, key, text, options);
-    return new DocumentAnalysis(document.version, [], (finding) => this.analyze(finding));
+    return new DocumentAnalysis(document.version, [], (finding) => this.analyze(finding), false);
+  }
+
+  /** The document's analysis once its findings are known (a large document's worker detection awaited). */
+  async completeAnalysisFor(document: vscode.TextDocument): Promise<DocumentAnalysis> {
+    const analysis = this.analysisFor(document);
+    if (analysis.complete) return analysis;
+    await this.detectionsRunning.get(`${document.uri.toString()}@${document.version}`);
+    return this.analysisFor(document);
+  }
+
+  /** True while a report of this analysis waits for a worker result that will change it (BL003). */
+  awaitsWorker(analysis: DocumentAnalysis): boolean {
+    if (!analysis.complete) return true;
+    if (this.comparisonsRunning.size === 0) return false;
+    return analysis.findings.some((_, index) => {
+      const pending = analysis.report(index).pending;
+      return pending !== undefined && this.comparisonsRunning.has(comparisonKey(pending));
+    });
   }
 
   private remember(key: string, version: number, findings: readonly Finding[]): DocumentAnalysis {
@@ -104,15 +132,18 @@ export class ReportStore implements vscode.Disposable {
   private detectInWorker(document: vscode.TextDocument, key: string, text: string, options: { languageId: string; fileName: string }): void {
     const job = `${key}@${document.version}`;
     if (this.detectionsRunning.has(job)) return;
-    this.detectionsRunning.add(job);
     const version = document.version;
-    this.jobs.run({ kind: 'detect', text, ...options }).then((result) => {
-      if (result?.kind !== 'detect' || document.isClosed || document.version !== version) return; // stale
-      this.remember(key, version, result.findings);
+    const detection = this.jobs.run({ kind: 'detect', text, ...options }).then((result) => {
+      if (document.isClosed || document.version !== version) return; // stale
+      // A failed or cancelled detection still completes the version (with no findings), so nothing waits forever.
+      this.remember(key, version, result?.kind === 'detect' ? result.findings : []);
       this.changed.fire();
     }, (error: Error) => {
       console.error(`Bloom Lens: detection failed: ${error.message}`);
+      if (!document.isClosed && document.version === version) this.remember(key, version, []);
+      this.settledEmitter.fire();
     }).finally(() => this.detectionsRunning.delete(job));
+    this.detectionsRunning.set(job, detection);
   }
 
   /** Every report of the document's current version (analyses all its findings). */
@@ -143,10 +174,16 @@ export class ReportStore implements vscode.Disposable {
   /** Computes a BL003 comparison in the worker; when it arrives, the affected reports are recomputed. */
   private startComparison(request: RecyclingComparisonRequest): void {
     const key = comparisonKey(request);
-    if (this.comparisonsRunning.has(key) || this.comparisons.has(key)) return;
+    if (this.comparisonsRunning.has(key) || this.comparisons.has(key) || this.comparisonsUnavailable.has(key)) return;
     this.comparisonsRunning.add(key);
+    const unavailable = (): void => {
+      if (this.comparisonsUnavailable.size >= MEMO_LIMIT) this.comparisonsUnavailable.clear();
+      this.comparisonsUnavailable.add(key);
+      this.comparisonsRunning.delete(key);
+      this.settledEmitter.fire();
+    };
     this.jobs.run({ kind: 'comparison', request }).then((result) => {
-      if (result?.kind !== 'comparison') return;
+      if (result?.kind !== 'comparison') return unavailable();
       if (this.comparisons.size >= MEMO_LIMIT) this.comparisons.delete(this.comparisons.keys().next().value as string);
       this.comparisons.set(key, result.comparison);
       this.memo.clear();
@@ -154,6 +191,7 @@ export class ReportStore implements vscode.Disposable {
       this.changed.fire();
     }, (error: Error) => {
       console.error(`Bloom Lens: capacity comparison failed: ${error.message}`);
+      unavailable();
     }).finally(() => this.comparisonsRunning.delete(key));
   }
 

@@ -36,7 +36,8 @@ export function describeOutcome(outcome: SimulationOutcome): string {
     + `[${formatProbability(simulated.lower)}, ${formatProbability(simulated.upper)}] (99% CI); ${modelName}: ${formatProbability(model)} — ${verdict}.`;
 }
 
-export async function runSimulationCommand(store: ReportStore, jobs: JobRunner, location?: FilterLocation, seed = 1): Promise<SimulationOutcome | undefined> {
+/** `fixedRuns` (tests, reproducible runs): exactly that many filters or batches instead of a time budget. */
+export async function runSimulationCommand(store: ReportStore, jobs: JobRunner, location?: FilterLocation, seed = 1, fixedRuns?: number): Promise<SimulationOutcome | undefined> {
   const target = await resolveLocation(location);
   const report = target ? store.reportAt(target.document, target.position) : undefined;
   if (!report) {
@@ -52,7 +53,7 @@ export async function runSimulationCommand(store: ReportStore, jobs: JobRunner, 
     { location: vscode.ProgressLocation.Notification, title: `Bloom Lens: simulating ${report.finding.title}`, cancellable: true },
     async (progress, token) => {
       let reported = 0;
-      const result = await jobs.run({ kind: 'simulation', plan, seed, budgetMs: SIMULATION_BUDGET_MS }, ({ fraction, message }) => {
+      const result = await jobs.run({ kind: 'simulation', plan, seed, budgetMs: SIMULATION_BUDGET_MS, fixedRuns }, ({ fraction, message }) => {
         progress.report({ message, increment: Math.max(0, fraction * 100 - reported) });
         reported = Math.max(reported, fraction * 100);
       }, token);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { exactFalsePositiveRate } from '../../src/core/classic';
 import { formatProbability } from '../../src/analysis/format';
-import { openWorkbench, REPO_ROOT, Workbench } from './workbench';
+import { captureFailures, openWorkbench, REPO_ROOT, Workbench } from './workbench';
 
 describe('e2e: the workbench shows our hover to a real mouse', function () {
   this.timeout(180_000);
@@ -11,6 +11,8 @@ describe('e2e: the workbench shows our hover to a real mouse', function () {
   before(async () => {
     workbench = await openWorkbench(path.join(REPO_ROOT, 'test/integration/workspace'));
   });
+
+  captureFailures(() => workbench);
 
   after(async () => {
     await workbench?.close();

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { openWorkbench, REPO_ROOT, Workbench } from './workbench';
+import { captureFailures, openWorkbench, REPO_ROOT, Workbench } from './workbench';
 
 describe('e2e: CodeLens, warnings with quick fixes and commands in the workbench', function () {
   this.timeout(240_000);
@@ -9,6 +9,8 @@ describe('e2e: CodeLens, warnings with quick fixes and commands in the workbench
   before(async () => {
     workbench = await openWorkbench(path.join(REPO_ROOT, 'test/integration/workspace'));
   });
+
+  captureFailures(() => workbench);
 
   after(async () => {
     await workbench?.close();

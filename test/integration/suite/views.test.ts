@@ -16,18 +16,36 @@ function report(line: string): void {
 
 const workspace = path.resolve(__dirname, '../../../../test/integration/workspace');
 
-async function open(relativePath: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument(path.join(workspace, relativePath));
-  return vscode.window.showTextDocument(document);
+interface BloomLensApi {
+  whenAnalyzed(document: vscode.TextDocument): Promise<void>;
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+async function api(): Promise<BloomLensApi> {
+  return (await vscode.extensions.getExtension('bloom-lens.bloom-lens')!.activate()) as BloomLensApi;
+}
+
+/** Opens a fixture and waits for the extension's readiness signal: the document fully analysed. */
+async function open(relativePath: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(path.join(workspace, relativePath));
+  const editor = await vscode.window.showTextDocument(document);
+  await (await api()).whenAnalyzed(document);
+  return editor;
+}
+
+/**
+ * Waits for a condition that a settings change brings about (the configuration event reaches the extension
+ * on its own schedule). Re-checked on every change of diagnostics and at least every 50 ms; a condition
+ * that never holds fails by the test's own timeout.
+ */
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise<void>((resolveChange) => {
+      const timer = setTimeout(done, 50);
+      const listener = vscode.languages.onDidChangeDiagnostics(done);
+      function done(): void { clearTimeout(timer); listener.dispose(); resolveChange(); }
+    });
   }
 }
 
@@ -47,7 +65,7 @@ async function setSetting(key: string, value: unknown): Promise<void> {
 describe('CodeLens, diagnostics and quick fixes', () => {
   it('shows a CodeLens line with the library-derived size above a Guava config', async () => {
     const editor = await open('src/Sessions.java');
-    const titles = await waitFor('a CodeLens', async () => { const t = await lensTitles(editor.document.uri); return t.length > 0 ? t : undefined; });
+    const titles = await lensTitles(editor.document.uri);
     // Guava: m = (long)(-n ln p / ln^2 2) rounded up to 64 bits, k = 7 at p = 1%.
     const mBits = Math.ceil(Math.floor(-1e6 * Math.log(0.01) / (Math.LN2 * Math.LN2)) / 64) * 64;
     const fp = formatProbability(exactFalsePositiveRate(mBits, 1e6, 7));
@@ -57,11 +75,8 @@ describe('CodeLens, diagnostics and quick fixes', () => {
   });
 
   it('reports BL003 (worst-case sizing) and BL004 (k far from optimal) in Go, with stable source and codes', async () => {
-    const editor = await open('src/gateway.go');
-    const diagnostics = await waitFor('BL003 and BL004', () => {
-      const all = bloomDiagnostics(editor.document.uri);
-      return all.some((d) => d.code === 'BL003') && all.some((d) => d.code === 'BL004') ? all : undefined;
-    });
+    const editor = await open('src/gateway.go'); // analysed: the worker's capacity comparison (BL003) included
+    const diagnostics = bloomDiagnostics(editor.document.uri);
     const bl003 = diagnostics.find((d) => d.code === 'BL003')!;
     assert.equal(bl003.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(bl003.range.start.line, 6);
@@ -82,7 +97,8 @@ describe('CodeLens, diagnostics and quick fixes', () => {
     const before = editor.document.getText();
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.ok(editor.document.lineAt(9).text.includes('bloom.New(9585059, 7)'), editor.document.lineAt(9).text);
-    await waitFor('BL004 to go away', () => (bloomDiagnostics(editor.document.uri).some((d) => d.code === 'BL004') ? undefined : true));
+    await (await api()).whenAnalyzed(editor.document);
+    assert.ok(!bloomDiagnostics(editor.document.uri).some((d) => d.code === 'BL004'), 'BL004 is gone');
     await vscode.commands.executeCommand('undo');
     assert.equal(editor.document.getText(), before);
     await vscode.commands.executeCommand('workbench.action.files.revert');
@@ -106,10 +122,7 @@ describe('CodeLens, diagnostics and quick fixes', () => {
 
   it('reports BL001 for an invalid error rate and BL005 for the Bloom paradox in Python', async () => {
     const editor = await open('src/cache.py');
-    const diagnostics = await waitFor('BL001 and BL005', () => {
-      const all = bloomDiagnostics(editor.document.uri);
-      return all.some((d) => d.code === 'BL001') && all.some((d) => d.code === 'BL005') ? all : undefined;
-    });
+    const diagnostics = bloomDiagnostics(editor.document.uri);
     const bl001 = diagnostics.find((d) => d.code === 'BL001')!;
     assert.equal(bl001.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(bl001.range.start.line, 9);
@@ -145,13 +158,13 @@ describe('commands', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('Run Simulation agrees with the exact model within its 99% interval', async function () {
-    this.timeout(60_000);
+  it('Run Simulation agrees with the exact model within its 99% interval (a seeded run of a fixed size)', async function () {
+    this.timeout(120_000);
     const editor = await open('annotated.txt');
     const outcome = await vscode.commands.executeCommand<{ agrees: boolean; simulated: { lower: number; upper: number }; model: number; runs: number }>(
-      'bloomLens.runSimulation', { uri: editor.document.uri.toString(), line: 2, character: 10 });
+      '_bloomLens.runSimulation', { uri: editor.document.uri.toString(), line: 2, character: 10 }, 1, 20);
     assert.ok(outcome, 'a simulation outcome');
-    assert.ok(outcome.runs > 10, `ran ${outcome.runs} filters`);
+    assert.equal(outcome.runs, 20);
     assert.ok(outcome.simulated.lower <= outcome.model && outcome.model <= outcome.simulated.upper, JSON.stringify(outcome));
     assert.equal(outcome.agrees, true);
   });
@@ -173,21 +186,21 @@ describe('settings take effect', () => {
   it('codeLens.enabled = false removes the lenses; Toggle CodeLens brings them back', async () => {
     const editor = await open('src/Sessions.java');
     await vscode.commands.executeCommand('bloomLens.toggleCodeLens');
-    await waitFor('lenses to go', async () => ((await lensTitles(editor.document.uri)).length === 0 ? true : undefined));
+    await waitFor(async () => ((await lensTitles(editor.document.uri)).length === 0 ? true : undefined));
     await vscode.commands.executeCommand('bloomLens.toggleCodeLens');
-    await waitFor('lenses to return', async () => ((await lensTitles(editor.document.uri)).length === 1 ? true : undefined));
+    await waitFor(async () => ((await lensTitles(editor.document.uri)).length === 1 ? true : undefined));
   });
 
   it('diagnostics.enabled = false clears them; a severity override changes one code', async () => {
     const editor = await open('src/gateway.go');
-    await waitFor('diagnostics', () => (bloomDiagnostics(editor.document.uri).length > 0 ? true : undefined));
+    assert.ok(bloomDiagnostics(editor.document.uri).length > 0);
     await setSetting('diagnostics.severity', { BL004: 'off', BL003: 'error' });
-    await waitFor('the overrides', () => {
+    await waitFor(() => {
       const all = bloomDiagnostics(editor.document.uri);
       return !all.some((d) => d.code === 'BL004') && all.some((d) => d.code === 'BL003' && d.severity === vscode.DiagnosticSeverity.Error) ? true : undefined;
     });
     await setSetting('diagnostics.enabled', false);
-    await waitFor('no diagnostics', () => (bloomDiagnostics(editor.document.uri).length === 0 ? true : undefined));
+    await waitFor(() => (bloomDiagnostics(editor.document.uri).length === 0 ? true : undefined));
   });
 
   it('hover.enabled = false and languages.exclude silence the hover', async () => {
@@ -213,30 +226,38 @@ describe('large documents', () => {
     const document = await vscode.workspace.openTextDocument({ language: 'java', content });
     await vscode.window.showTextDocument(document);
     const line = document.lineCount - 3;
-    const text = await waitFor('the worker\'s findings', async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(line, 30));
-      const joined = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-      return joined.includes('Bloom Lens') ? joined : undefined;
-    });
+    // Asked at once, before the worker has answered: the hover waits for the worker's findings.
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(line, 30));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /Bloom Lens/);
     assert.match(text, /Guava/);
+    await (await api()).whenAnalyzed(document);
     assert.equal((await lensTitles(document.uri)).length, 1);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
 
 describe('speed inside VS Code', () => {
-  it('answers hovers in a few milliseconds (p99 printed)', async () => {
+  it('a hover on a config costs about what the round trip of VS Code\'s own hover costs (ratio asserted, times printed)', async () => {
     const editor = await open('src/gateway.go');
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
+    const hoverAt = async (position: vscode.Position): Promise<number> => {
       const t0 = performance.now();
-      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(9, 15 + (i % 10)));
-      times.push(performance.now() - t0);
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
+      return performance.now() - t0;
+    };
+    // Interleaved, so a busy machine slows both alike: on the config (our report and Markdown) and on a
+    // line without one (VS Code's dispatch and every provider's answer, ours finding nothing).
+    const onConfig: number[] = [];
+    const baseline: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      onConfig.push(await hoverAt(new vscode.Position(9, 15 + (i % 10))));
+      baseline.push(await hoverAt(new vscode.Position(0, i % 7)));
     }
-    times.sort((a, b) => a - b);
-    const p50 = times[100];
-    const p99 = times[197];
-    report(`hover round trip through VS Code: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
-    assert.ok(p99 < 250, `p99 ${p99} ms (a round trip includes VS Code's own command dispatch)`);
+    const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const p99 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)];
+    const ratio = median(onConfig) / median(baseline);
+    report(`hover round trip through VS Code: p50 ${median(onConfig).toFixed(2)} ms, p99 ${p99(onConfig).toFixed(2)} ms; `
+      + `without a config p50 ${median(baseline).toFixed(2)} ms; ratio ${ratio.toFixed(2)}`);
+    assert.ok(ratio < 3, `a hover on a config costs ${ratio.toFixed(2)}x the round trip without one (allowed 3x)`);
   });
 });
