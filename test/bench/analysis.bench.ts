@@ -5,13 +5,16 @@
  * well inside the hover's 10 ms at p99.
  * computeRecyclingComparison runs in a worker: its time is printed against 500 ms at M = 1e9.
  */
-import { bench, finish } from './harness';
+import { bench, finish, ratio } from './harness';
+import { exactFalsePositiveRate } from '../../src/core/classic';
 import { analyzeFinding } from '../../src/analysis/analyze';
 import { computeRecyclingComparison } from '../../src/analysis/recycling';
 import { detectConfigs } from '../../src/detect';
 import type { Finding, FilterParams, Recycling } from '../../src/detect/types';
 
 const MILLI = 1e-3;
+const RATIO_ANALYSIS_TYPICAL = 1000;
+const RATIO_ANALYSIS_K64 = 1000;
 
 function annotation(params: FilterParams, recycling?: Recycling): Finding {
   const sources = Object.fromEntries(Object.keys(params).map((key) => [key, { kind: 'annotation' as const }]));
@@ -52,6 +55,16 @@ for (const [label, finding] of cases) {
   if (!finding) throw new Error(`no finding for ${label}`);
   bench(label, (EXTREME.test(label) ? 2 : 1) * MILLI, () => analyzeFinding(finding));
 }
+
+// A whole analysis against one exact rate at the same m, n, k: the analysis evaluates a few dozen rates
+// (best k, capacity at the target, the average over the fill), never a loop over n or m.
+console.log('\nanalysis against one exact FP evaluation (ratios; measured here, limits leave at least 2x room)');
+const typical = cases[0][1];
+ratio('analysis of Guava create(1e6, 0.01) against one exact FP at its m, n, k', () => analyzeFinding(typical),
+  () => exactFalsePositiveRate(9_585_088, 1e6, 7), RATIO_ANALYSIS_TYPICAL);
+const extreme = annotation({ m: 2 ** 40, n: 1e10, k: 64 });
+ratio('analysis at m = 2^40, n = 1e10, k = 64 against one exact FP there', () => analyzeFinding(extreme),
+  () => exactFalsePositiveRate(2 ** 40, 1e10, 64), RATIO_ANALYSIS_K64);
 
 console.log('\ncomputeRecyclingComparison (runs in a worker)');
 for (const [label, finding] of cases) {

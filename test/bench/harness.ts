@@ -1,4 +1,13 @@
-/** Shared benchmark helpers: time a function robustly, print the number, the budget and the ratio. */
+/**
+ * Shared benchmark helpers. Two kinds of figures:
+ * - budgets (bench): absolute wall times for a person to read, printed as % of budget; they decide pass/fail
+ *   only with `npm run bench -- --strict`, because a busy machine inflates every wall time;
+ * - ratios (ratio): a hot path against a simple reference measured in the same process, interleaved so that
+ *   load slows both alike; these are asserted in every run (CI included), with at least 2x room for noise.
+ * Every figure is also appended to $BLOOM_LENS_BENCH_JSON (scripts/run-bench.mjs gathers test-artifacts/bench.json).
+ */
+import { appendFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 export interface Measurement {
@@ -7,31 +16,49 @@ export interface Measurement {
   readonly budgetSeconds: number;
 }
 
-const results: Measurement[] = [];
+const STRICT = process.argv.includes('--strict') || process.env.BLOOM_LENS_BENCH_STRICT === '1';
+const budgets: Measurement[] = [];
+let failedRatios = 0;
 
-/**
- * Median time per call of `fn`, in batches of calls that take about 5 ms each (so microsecond functions are
- * timed precisely), over about `minTotalSeconds`. Wall time is what budgets are asserted on; this process's
- * CPU time is printed beside it (it exceeds wall time when the garbage collector runs on helper threads).
- */
-export function measure(fn: () => unknown, minTotalSeconds = 0.2): { wallSeconds: number; cpuSeconds: number } {
+/** One line of test-artifacts/bench.json. */
+function record(entry: Record<string, unknown>): void {
+  const file = process.env.BLOOM_LENS_BENCH_JSON;
+  if (file) appendFileSync(file, `${JSON.stringify({ bench: basename(process.argv[1] ?? ''), ...entry })}\n`);
+}
+
+/** Calls per batch so that one batch takes about 5 ms (microsecond functions are timed precisely). */
+function batchSize(fn: () => unknown): number {
   fn(); // warm up the JIT
   const t0 = performance.now();
   fn();
   const single = Math.max(1e-7, (performance.now() - t0) / 1000);
-  const perBatch = Math.max(1, Math.min(100_000, Math.round(0.005 / single)));
+  return Math.max(1, Math.min(100_000, Math.round(0.005 / single)));
+}
+
+function timeBatch(fn: () => unknown, calls: number): { wall: number; cpu: number } {
+  const w0 = performance.now();
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < calls; i++) fn();
+  const used = process.cpuUsage(c0);
+  return { wall: (performance.now() - w0) / 1000 / calls, cpu: (used.user + used.system) / 1e6 / calls };
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Median time per call of `fn`, in batches of about 5 ms, over about `minTotalSeconds`. This process's CPU
+ * time is returned beside the wall time (it exceeds wall time when the garbage collector runs on helper threads).
+ */
+export function measure(fn: () => unknown, minTotalSeconds = 0.2): { wallSeconds: number; cpuSeconds: number } {
+  const perBatch = batchSize(fn);
   const wall: number[] = [];
   const cpu: number[] = [];
   const start = performance.now();
   while (wall.length < 5 || (performance.now() - start < minTotalSeconds * 1000 && wall.length < 2000)) {
-    const w0 = performance.now();
-    const c0 = process.cpuUsage();
-    for (let i = 0; i < perBatch; i++) fn();
-    const used = process.cpuUsage(c0);
-    wall.push((performance.now() - w0) / 1000 / perBatch);
-    cpu.push((used.user + used.system) / 1e6 / perBatch);
+    const t = timeBatch(fn, perBatch);
+    wall.push(t.wall);
+    cpu.push(t.cpu);
   }
-  const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return { wallSeconds: median(wall), cpuSeconds: median(cpu) };
 }
 
@@ -46,20 +73,51 @@ export function formatSeconds(seconds: number): string {
   return `${seconds.toFixed(2)} s`;
 }
 
-/** Measures `fn` and records it against a budget; prints one line. */
+/** Measures `fn` against an absolute budget (asserted only with --strict); prints one line. */
 export function bench(label: string, budgetSeconds: number, fn: () => unknown, minTotalSeconds?: number): number {
   const { wallSeconds, cpuSeconds } = measure(fn, minTotalSeconds);
-  results.push({ label, medianSeconds: wallSeconds, budgetSeconds });
-  const ratio = wallSeconds / budgetSeconds;
-  console.log(`${ratio <= 1 ? 'ok  ' : 'FAIL'} ${label}: ${formatSeconds(wallSeconds)} (budget ${formatSeconds(budgetSeconds)}, ${(ratio * 100).toFixed(1)}% of budget; CPU ${formatSeconds(cpuSeconds)})`);
+  budgets.push({ label, medianSeconds: wallSeconds, budgetSeconds });
+  record({ kind: 'budget', label, wallSeconds, cpuSeconds, budgetSeconds, percentOfBudget: (wallSeconds / budgetSeconds) * 100 });
+  const share = wallSeconds / budgetSeconds;
+  const mark = share <= 1 ? 'ok  ' : STRICT ? 'FAIL' : 'over';
+  console.log(`${mark} ${label}: ${formatSeconds(wallSeconds)} (${(share * 100).toFixed(1)}% of budget ${formatSeconds(budgetSeconds)}; CPU ${formatSeconds(cpuSeconds)})`);
   return wallSeconds;
 }
 
-/** Call last: exits non-zero when any budget was missed. */
+/**
+ * Asserts `fn` costs at most `maxRatio` times `reference`, both timed in alternating batches within the same
+ * process (a busy machine slows both alike); the median of the per-round ratios decides. Prints one line.
+ */
+export function ratio(label: string, fn: () => unknown, reference: () => unknown, maxRatio: number, rounds = 15): number {
+  const fnBatch = batchSize(fn);
+  const referenceBatch = batchSize(reference);
+  const ratios: number[] = [];
+  const fnTimes: number[] = [];
+  const referenceTimes: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const a = timeBatch(fn, fnBatch).wall;
+    const b = timeBatch(reference, referenceBatch).wall;
+    fnTimes.push(a);
+    referenceTimes.push(b);
+    ratios.push(a / b);
+  }
+  const observed = median(ratios);
+  const ok = observed <= maxRatio;
+  if (!ok) failedRatios++;
+  record({ kind: 'ratio', label, ratio: observed, maxRatio, wallSeconds: median(fnTimes), referenceWallSeconds: median(referenceTimes) });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ratio ${label}: ${observed.toFixed(3)}x (allowed ${maxRatio}x; ${formatSeconds(median(fnTimes))} against ${formatSeconds(median(referenceTimes))})`);
+  return observed;
+}
+
+/** Call last: exits non-zero when a ratio failed, or (with --strict) a budget was missed. */
 export function finish(): void {
-  const missed = results.filter((r) => r.medianSeconds > r.budgetSeconds);
+  const missed = budgets.filter((r) => r.medianSeconds > r.budgetSeconds);
   if (missed.length > 0) {
-    console.log(`${missed.length} budget(s) missed: ${missed.map((r) => r.label).join('; ')}`);
+    console.log(`${missed.length} budget(s) over: ${missed.map((r) => r.label).join('; ')}${STRICT ? '' : ' (printed for a person; asserted only with --strict)'}`);
+    if (STRICT) process.exitCode = 1;
+  }
+  if (failedRatios > 0) {
+    console.log(`${failedRatios} ratio(s) failed`);
     process.exitCode = 1;
   }
 }
