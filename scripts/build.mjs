@@ -48,5 +48,9 @@ if (withTests) {
     builds.push({ ...common, entryPoints, outdir: join('out', dir), outbase: dir, platform, format: 'cjs',
       external: ['vscode', 'mocha', 'playwright-core', '@vscode/test-electron'] });
   }
+  // The web suite runs in VS Code's web worker extension host: one browser bundle, mocha's browser build inside.
+  if (existsSync('test/web/index.ts')) {
+    builds.push({ ...common, entryPoints: ['test/web/index.ts'], outfile: 'out/test/web/index.js', platform: 'browser', format: 'cjs', external: ['vscode'] });
+  }
 }
 await Promise.all(builds.map((options) => esbuild.build(options)));

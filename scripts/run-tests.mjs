@@ -5,7 +5,7 @@ import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const only = ['unit', 'integration', 'e2e'].find((phase) => process.argv.includes(`--${phase}`)) ?? 'all';
+const only = ['unit', 'integration', 'web', 'e2e'].find((phase) => process.argv.includes(`--${phase}`)) ?? 'all';
 
 function filesUnder(dir, suffix) {
   if (!existsSync(dir)) return [];
@@ -27,7 +27,7 @@ async function runMocha(dir, suffix) {
   failed += runner.stats.failures;
 }
 
-if (only === 'all' || only === 'integration' || only === 'e2e') {
+if (only !== 'unit') {
   // A real VS Code (code-server) and Chromium, installed once into .vscode-test/ (idempotent).
   const setup = spawnSync(process.execPath, ['scripts/setup-code-server.mjs'], { stdio: 'inherit' });
   if (setup.status !== 0) {
@@ -54,6 +54,24 @@ if (only === 'all' || only === 'integration') {
   }
   if (child.status !== 0 || !line) {
     console.error(`integration tests did not complete (exit status ${child.status})`);
+    failed += line ? 0 : 1;
+  }
+}
+
+if (only === 'all' || only === 'web') {
+  console.log('\n# web tests (inside VS Code\'s web worker extension host, the browser build)');
+  // The launcher prints the suite's lines and a closing "WEB-RESULT {passed, failed}".
+  const child = spawnSync(process.execPath, ['scripts/vscode-launcher.mjs', '--web', `--extensionDevelopmentPath=${resolve('.')}`,
+    `--extensionTestsPath=${resolve('out/test/web/index.js')}`, resolve('test/integration/workspace')], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(child.stdout ?? '');
+  const line = (child.stdout ?? '').split('\n').find((l) => l.startsWith('WEB-RESULT '));
+  if (line) {
+    const counts = JSON.parse(line.slice('WEB-RESULT '.length));
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  if (child.status !== 0 || !line) {
+    console.error(`web tests did not complete (exit status ${child.status})`);
     failed += line ? 0 : 1;
   }
 }

@@ -2,6 +2,8 @@
 // A stand-in for the VS Code executable that @vscode/test-electron's runTests() spawns: it takes
 // the same arguments (--extensionDevelopmentPath=..., --extensionTestsPath=..., a folder) and runs
 // the tests in a real VS Code (code-server + Chromium), exiting with the tests' exit code.
+// With --web the extension runs in VS Code's web worker extension host (the one vscode.dev uses) from its
+// package.json "browser" entry; the host's console lines marked "BLOOM-LENS " are printed here.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import codeServer from './code-server.cjs';
@@ -15,10 +17,14 @@ const extensionTestsPath = flag('extensionTestsPath');
 const folder = args.find((a) => !a.startsWith('--')) ?? REPO_ROOT;
 const timeoutMs = Number(process.env.BLOOM_LENS_TEST_TIMEOUT_MS ?? 600_000);
 const verbose = process.env.BLOOM_LENS_VERBOSE === '1';
+const web = args.includes('--web');
+const EXTENSION_ID = 'bloom-lens.bloom-lens';
 
 const server = await startCodeServer({
   userDataDir: flag('user-data-dir'), extensionsDir: flag('extensions-dir'),
   log: (line) => { if (verbose) process.stderr.write(line); },
+  // testing-in-real-vscode.md: this user setting makes code-server run the development extension in the web worker host.
+  settings: web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {},
 });
 let browser;
 let exitCode = 1;
@@ -29,7 +35,10 @@ try {
     page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
   });
   await page.exposeFunction('codeAutomationLog', (type, messages) => {
-    if (verbose) console.log(`[extension host ${type}]`, ...(Array.isArray(messages) ? messages : [messages]));
+    const parts = Array.isArray(messages) ? messages : [messages];
+    const text = parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+    if (text.startsWith('BLOOM-LENS ')) console.log(text.slice('BLOOM-LENS '.length));
+    else if (verbose) console.log(`[extension host ${type}]`, text);
   });
   page.on('pageerror', (error) => { if (verbose) console.error(`[workbench] ${error.message}`); });
   await page.goto(workbenchUrl({ origin: server.origin, port: server.port, folder, extensionDevelopmentPath, extensionTestsPath }));

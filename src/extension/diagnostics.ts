@@ -63,7 +63,8 @@ export class DiagnosticsController implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
-      store.onDidChange(() => this.refreshAll()),
+      // Settings or a worker result changed the reports: no version counts as analysed until it is republished.
+      store.onDidChange(() => { this.analyzedVersions.clear(); this.refreshAll(); }),
       store.onDidSettle(() => this.refreshAll()),
     ];
     this.refreshAll();
@@ -119,6 +120,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const settings = this.store.currentSettings;
     if (document.isClosed) return;
     const version = document.version;
+    const generation = this.store.generation;
     const analysis = this.store.analysisFor(document);
     if (!settings.diagnosticsEnabled) {
       this.collection.delete(document.uri);
@@ -131,11 +133,12 @@ export class DiagnosticsController implements vscode.Disposable {
       diagnostics.push(...toDiagnostics(analysis.report(index), settings.severityOverrides));
       if (Date.now() - sliceStart > SLICE_MS) {
         await new Promise((resolveSlice) => setTimeout(resolveSlice, 0));
-        if (document.isClosed || document.version !== version) return; // stale: a newer run is scheduled
+        // Stale: the document changed, or a worker result changed the reports (a newer run is scheduled).
+        if (document.isClosed || document.version !== version || this.store.generation !== generation) return;
         sliceStart = Date.now();
       }
     }
-    if (document.version === version && !document.isClosed) {
+    if (document.version === version && !document.isClosed && this.store.generation === generation) {
       this.collection.set(document.uri, diagnostics);
       this.updated.fire(document);
       if (!this.store.awaitsWorker(analysis)) this.markAnalyzed(document, version);

@@ -58,6 +58,8 @@ export class ReportStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when settings change what is shown, or a worker result changes reports (views refresh). */
   readonly onDidChange = this.changed.event;
+  /** Counts the changes above: work begun before a change is stale (its reports were recomputed meanwhile). */
+  private changes = 0;
   private readonly settledEmitter = new vscode.EventEmitter<void>();
   /** Fires when a worker job ends without changing any report (failed or unavailable): readiness may follow. */
   readonly onDidSettle = this.settledEmitter.event;
@@ -66,6 +68,7 @@ export class ReportStore implements vscode.Disposable {
   constructor(private readonly jobs: JobRunner) {
     this.subscriptions = [
       this.changed,
+      this.changed.event(() => this.changes++),
       this.settledEmitter,
       vscode.workspace.onDidCloseTextDocument((document) => this.documents.delete(document.uri.toString())),
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -78,6 +81,11 @@ export class ReportStore implements vscode.Disposable {
         this.changed.fire();
       }),
     ];
+  }
+
+  /** Changes so far (see onDidChange): compare before and after asynchronous work to tell whether it is stale. */
+  get generation(): number {
+    return this.changes;
   }
 
   get currentSettings(): ExtensionSettings {
