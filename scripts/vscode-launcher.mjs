@@ -4,7 +4,7 @@
 // the tests in a real VS Code (code-server + Chromium), exiting with the tests' exit code.
 // With --web the extension runs in VS Code's web worker extension host (the one vscode.dev uses) from its
 // package.json "browser" entry; the host's console lines marked "BLOOM-LENS " are printed here.
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import codeServer from './code-server.cjs';
 
@@ -27,33 +27,52 @@ const server = await startCodeServer({
   settings: web ? { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : {},
 });
 let browser;
+let page;
 let exitCode = 1;
+const consoleLines = [];
+const artifacts = join(REPO_ROOT, 'test-artifacts');
+const runName = web ? 'web' : 'integration';
+
+/** A failed or stuck run leaves a screenshot, the browser console and the extension host logs in test-artifacts/. */
+async function captureFailure(reason) {
+  mkdirSync(artifacts, { recursive: true });
+  await page?.screenshot({ path: join(artifacts, `${runName}-${reason}.png`) }).catch(() => {});
+  writeFileSync(join(artifacts, `${runName}-${reason}-console.log`), consoleLines.join('\n'));
+  const logs = join(server.userDataDir, 'logs');
+  if (existsSync(logs)) cpSync(logs, join(artifacts, `${runName}-${reason}-logs`), { recursive: true });
+  console.error(`artifacts of the ${reason}: test-artifacts/${runName}-${reason}.png, -console.log, -logs/`);
+}
 try {
   browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('console', (message) => { if (consoleLines.length < 20_000) consoleLines.push(`[${message.type()}] ${message.text()}`); });
   const exited = new Promise((resolveExit) => {
     page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
   });
   await page.exposeFunction('codeAutomationLog', (type, messages) => {
     const parts = Array.isArray(messages) ? messages : [messages];
     const text = parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+    if (consoleLines.length < 20_000) consoleLines.push(`[extension host ${type}] ${text}`);
     if (text.startsWith('BLOOM-LENS ')) console.log(text.slice('BLOOM-LENS '.length));
     else if (verbose) console.log(`[extension host ${type}]`, text);
   });
-  page.on('pageerror', (error) => { if (verbose) console.error(`[workbench] ${error.message}`); });
+  page.on('pageerror', (error) => {
+    consoleLines.push(`[pageerror] ${error.message}`);
+    if (verbose) console.error(`[workbench] ${error.message}`);
+  });
   await page.goto(workbenchUrl({ origin: server.origin, port: server.port, folder, extensionDevelopmentPath, extensionTestsPath }));
   const timeout = new Promise((resolveTimeout) => setTimeout(() => resolveTimeout('timeout'), timeoutMs).unref());
   const outcome = await Promise.race([exited, timeout]);
   if (outcome === 'timeout') {
-    const artifacts = join(REPO_ROOT, 'test-artifacts');
-    mkdirSync(artifacts, { recursive: true });
-    await page.screenshot({ path: join(artifacts, 'integration-timeout.png') }).catch(() => {});
-    console.error(`integration tests did not finish within ${timeoutMs / 1000} s (screenshot: test-artifacts/integration-timeout.png)`);
+    console.error(`${runName} tests did not finish within ${timeoutMs / 1000} s`);
+    await captureFailure('timeout');
   } else {
     exitCode = outcome;
+    if (exitCode !== 0) await captureFailure('failure');
   }
 } catch (error) {
   console.error(`could not run the tests in VS Code: ${error?.message ?? error}`);
+  await captureFailure('error');
 } finally {
   await browser?.close().catch(() => {});
   await server.stop();
