@@ -15,6 +15,9 @@
  *                                                      EstimatedFpRate): cheap, within about -25%..+13% of the
  *                                                      published rates (library-research.md F3).
  * - rocksDbLegacyFalsePositiveRateEstimate(n, bpk, o)  EXPENSIVE, as for LevelDB: seeded bit-exact simulation.
+ * - rocksDbLegacyFalsePositiveRateSemiAnalytic(n, bpk) deterministic, exact for the in-line probe scheme under the
+ *                                                      stated independence of line and in-line bits (lines <= 8192,
+ *                                                      k <= 16); 10-100 ms: worker-grade. See rocksDbLegacyLineRates.
  * - fingerprint32CollisionRate(n)                      1 - e^(-n / 2^32): the floor from a query sharing a key's
  *                                                      whole 32-bit hash (F5; included in the estimates).
  *
@@ -29,7 +32,7 @@
  * steps per filter; the defaults cap the work at 4e7 steps (roughly 0.1-0.5 s).
  */
 import { exactFalsePositiveRate } from './classic';
-import { rocksDbCacheLocalFpRateEstimate } from './layouts';
+import { averageOverBlockLoad, rocksDbCacheLocalFpRateEstimate } from './layouts';
 import { LayoutSimulationSpec, simulateLayout } from './simulateLayouts';
 import { simulationInterval } from './simulate';
 import { Interval } from './stats';
@@ -199,4 +202,108 @@ export function rocksDbLegacyFalsePositiveRateEstimate(n: number, bitsPerKey: nu
   if (lines === 0) return { estimate: 1, lower: 1, upper: 1, filters: 0, queries: 0, falsePositives: 0, converged: true };
   if (bits > 2 ** 31) throw new RangeError(`the legacy estimate simulates at most 2^31 bits, got ${bits}`);
   return estimateByLayoutSimulation({ layout: 'rocksdbLegacy', lines, k }, n, k, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// RocksDB legacy: semi-analytic (exact in-line arithmetic, binomial line load)
+
+/** Lines up to which the line index h mod L is (nearly) independent of the in-line bits (L x 2^18 <= 2^31). */
+export const ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_LINES = 8192;
+/** Largest k the semi-analytic legacy model handles (2^k subsets per query class). */
+export const ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_PROBES = 16;
+
+/**
+ * The false-positive rate of one 512-bit line of RocksDB's legacy filter holding `load` keys, for load =
+ * 0..maxLoad. In a line, LegacyLocalityBloomImpl<false>::AddHash sets bits (h + j delta) & 511, j < k: an
+ * arithmetic progression mod 512 with start a = h & 511 (bits 0-8 of h) and stride d = rotr(h, 17) & 511 (bits
+ * 17-25): independent and uniform for a uniform h. So keys are i.i.d. uniform progressions AP(a, d), and so is
+ * the query. Exact computation:
+ * - The affine maps x -> u x + b (u odd) permute progressions and keep the uniform law, so the query can be taken
+ *   as AP(0, 2^s), where 2^s exactly divides its stride (probability 2^(8-s)/512 for s <= 8; stride 0 with 1/512).
+ * - For each such query set S (|S| <= k), enumerate all 512^2 key progressions once to get the law of U = key
+ *   bits within S; a subset-sum transform gives P(a key misses T) for every T within S, and inclusion-exclusion
+ *   P(S all set | i keys) = sum_T (-1)^|T| P(miss T)^i (about 1e-9 relative rounding at k = 11, 1e-6 at k = 16).
+ * This is exact for the scheme; what it assumes is only that the line index (h mod lines) is independent of
+ * bits 0-8 and 17-25 of h, which holds while lines << 2^14 (see ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_LINES).
+ */
+export function rocksDbLegacyLineRates(k: number, maxLoad: number): Float64Array {
+  if (!Number.isInteger(k) || k < 1 || k > ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_PROBES) {
+    throw new RangeError(`k must be an integer from 1 to ${ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_PROBES} for the semi-analytic legacy model, got ${k}`);
+  }
+  if (!Number.isSafeInteger(maxLoad) || maxLoad < 0 || maxLoad > 1_000_000) throw new RangeError(`maxLoad must be an integer from 0 to 1e6, got ${maxLoad}`);
+  const rates = new Float64Array(maxLoad + 1);
+  const keyCount = 512 * 512;
+  for (let s = 0; s <= 9; s++) {
+    const stride = s === 9 ? 0 : 2 ** s;
+    const classProbability = s === 9 ? 1 / 512 : 2 ** (8 - s) / 512;
+    // The query set S and each position's index in it.
+    const indexOf = new Int32Array(512).fill(-1);
+    let size = 0;
+    for (let j = 0; j < k; j++) {
+      const position = (j * stride) & 511;
+      if (indexOf[position] < 0) indexOf[position] = size++;
+    }
+    const subsets = 1 << size;
+    // Law of U = (key bits) within S over all 512^2 progressions.
+    const histogram = new Float64Array(subsets);
+    for (let d = 0; d < 512; d++) {
+      for (let a = 0; a < 512; a++) {
+        let mask = 0;
+        let position = a;
+        for (let j = 0; j < k; j++) {
+          const index = indexOf[position];
+          if (index >= 0) mask |= 1 << index;
+          position = (position + d) & 511;
+        }
+        histogram[mask]++;
+      }
+    }
+    // Subset sums: within[X] = #keys with U inside X; P(miss T) = within[complement of T] / 512^2.
+    for (let bit = 0; bit < size; bit++) {
+      for (let x = 0; x < subsets; x++) if (x & (1 << bit)) histogram[x] += histogram[x ^ (1 << bit)];
+    }
+    const full = subsets - 1;
+    const miss = new Float64Array(subsets);
+    const sign = new Float64Array(subsets);
+    for (let t = 0; t < subsets; t++) {
+      miss[t] = histogram[full ^ t] / keyCount;
+      sign[t] = popcount(t) % 2 === 0 ? 1 : -1;
+    }
+    const power = new Float64Array(subsets).fill(1); // miss^load
+    for (let load = 0; load <= maxLoad; load++) {
+      if (load > 0) {
+        let covered = 0;
+        for (let t = 0; t < subsets; t++) {
+          power[t] *= miss[t];
+          covered += sign[t] * power[t];
+        }
+        rates[load] += classProbability * Math.min(1, Math.max(0, covered));
+      }
+    }
+  }
+  for (let load = 0; load <= maxLoad; load++) rates[load] = Math.min(1, rates[load]);
+  return rates;
+}
+
+function popcount(x: number): number {
+  let count = 0;
+  for (let v = x; v !== 0; v &= v - 1) count++;
+  return count;
+}
+
+/**
+ * RocksDB legacy (format_version < 5) FP, deterministic: sum over the binomial line load (L ~ Binomial(n,
+ * 1/lines)) of rocksDbLegacyLineRates. Exact for the in-line probe scheme while lines <= 8192 (n x whole
+ * bits/key <= 4.2M bits, e.g. 280k keys at 15 bits/key) and k <= 16 (whole bits/key <= 23); beyond 8192 lines
+ * it misses the rise from the 32-bit coupling of line and in-line bits (PR #6317: use the seeded estimate).
+ * Includes same-line identical progressions (the in-line part of the 32-bit fingerprint floor). Cost 10-100 ms.
+ */
+export function rocksDbLegacyFalsePositiveRateSemiAnalytic(n: number, bitsPerKey: number): number {
+  const { lines, k } = rocksDbLegacyFilterParameters(n, bitsPerKey);
+  if (n === 0) return 0;
+  if (lines === 0) return 1;
+  const mean = n / lines;
+  const maxLoad = Math.min(n, Math.ceil(mean + 40 * Math.sqrt(mean) + 40));
+  const lineRates = rocksDbLegacyLineRates(k, maxLoad);
+  return averageOverBlockLoad(n, lines, (load) => (load <= maxLoad ? lineRates[load] : 1));
 }

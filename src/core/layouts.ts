@@ -527,3 +527,19 @@ export function parquetFilterBytes(n: number, p: number, maxBytes = PARQUET_DEFA
 function largestPowerOfTwoAtMost(x: number): number {
   return Math.pow(2, Math.floor(Math.log2(x)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Shared with other layout models (hash32.ts)
+
+/**
+ * sum_i P(L = i) rate(i) with L ~ Binomial(n, 1/blocks) (blocks >= 2) or L = n (blocks = 1), by the same
+ * mode-outward summation with rigorous tail stops as the models above. `rate` must be non-decreasing in the
+ * load with rate(0) = 0, values in [0, 1], and cheap (it may be called for a few thousand loads).
+ */
+export function averageOverBlockLoad(n: number, blocks: number, rate: (load: number) => number): number {
+  requireElements(n);
+  if (!Number.isSafeInteger(blocks) || blocks < 1) throw new RangeError(`blocks must be an integer >= 1, got ${blocks}`);
+  if (n === 0) return 0;
+  if (blocks === 1) return clampRate(rate(n));
+  return sumOverLoad(binomialLoad(n, blocks), { cheap: true, rate });
+}

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { exactFalsePositiveRate } from '../../src/core/classic';
 import {
-  fingerprint32CollisionRate, levelDbFalsePositiveRateEstimate, levelDbFilterParameters, levelDbTextbookFalsePositiveRate,
+  fingerprint32CollisionRate, rocksDbLegacyFalsePositiveRateSemiAnalytic, rocksDbLegacyLineRates, levelDbFalsePositiveRateEstimate, levelDbFilterParameters, levelDbTextbookFalsePositiveRate,
   rocksDbLegacyEstimatedFpRate, rocksDbLegacyFalsePositiveRateEstimate, rocksDbLegacyFilterParameters,
 } from '../../src/core/hash32';
 import { blockedFalsePositiveRatePerElement } from '../../src/core/layouts';
+import { simulateLayout } from '../../src/core/simulateLayouts';
 
 describe('hash32: LevelDB and RocksDB legacy filters (one 32-bit hash per key)', () => {
   it('sizes LevelDB filters as util/bloom.cc does', () => {
@@ -78,5 +79,40 @@ describe('hash32: LevelDB and RocksDB legacy filters (one 32-bit hash per key)',
     assert.equal(rocksDbLegacyFalsePositiveRateEstimate(100, 0.2).estimate, 1); // no filter
     assert.throws(() => levelDbFilterParameters(-1, 10), RangeError);
     assert.throws(() => levelDbFalsePositiveRateEstimate(10 ** 9, 10), RangeError); // more than 2^31 bits to simulate
+  });
+
+  describe('RocksDB legacy, semi-analytic (exact in-line progressions, binomial line load)', () => {
+    it('reduces to 1 - (511/512)^i for one probe per key', () => {
+      const rates = rocksDbLegacyLineRates(1, 300);
+      for (const i of [0, 1, 7, 100, 300]) assert.ok(Math.abs(rates[i] - (1 - (511 / 512) ** i)) < 1e-15, `${i}`);
+    });
+
+    it('matches util/bloom_test.cc\'s legacy FP comments (14 bits/key 9 probes 0.4321%, 16 bits/key 11 probes 0.3571%) to 1%', () => {
+      assert.ok(Math.abs(rocksDbLegacyFalsePositiveRateSemiAnalytic(200_000, 14) / 0.004321 - 1) < 0.01);
+      assert.ok(Math.abs(rocksDbLegacyFalsePositiveRateSemiAnalytic(200_000, 16) / 0.003571 - 1) < 0.01);
+      // PR #6317: 150K keys at 15 bits/key measured 0.379% (filter_bench, keys per filter varied +-40%)
+      assert.ok(Math.abs(rocksDbLegacyFalsePositiveRateSemiAnalytic(150_000, 15) / 0.00379301 - 1) < 0.03);
+    });
+
+    const cases: [number, number, number][] = [[20_000, 10, 21], [2000, 16, 22], [300, 6, 23]];
+    for (const [n, bitsPerKey, seed] of cases) {
+      it(`agrees with the bit-exact simulator within its 99.9% interval (${n} keys, ${bitsPerKey} bits/key)`, () => {
+        const { lines, k } = rocksDbLegacyFilterParameters(n, bitsPerKey);
+        const trials = Math.max(8, Math.round(400_000 / n));
+        const interval = simulateLayout({ spec: { layout: 'rocksdbLegacy', lines, k }, n, trials, queriesPerFilter: 40_000, seed });
+        const model = rocksDbLegacyFalsePositiveRateSemiAnalytic(n, bitsPerKey);
+        assert.ok(interval.lower <= model && model <= interval.upper, `${model} outside [${interval.lower}, ${interval.upper}]`);
+        assert.ok(interval.falsePositives > 300);
+      });
+    }
+
+    it('one line: the load is n (simulator agrees), and k beyond 16 is refused', () => {
+      const interval = simulateLayout({ spec: { layout: 'rocksdbLegacy', lines: 1, k: 3 }, n: 60, trials: 1500, queriesPerFilter: 2000, seed: 24 });
+      const model = rocksDbLegacyLineRates(3, 60)[60];
+      assert.ok(interval.lower <= model && model <= interval.upper, `${model} outside [${interval.lower}, ${interval.upper}]`);
+      assert.throws(() => rocksDbLegacyLineRates(17, 10), RangeError);
+      assert.throws(() => rocksDbLegacyFalsePositiveRateSemiAnalytic(1000, 30), RangeError); // k = 20
+      assert.equal(rocksDbLegacyFalsePositiveRateSemiAnalytic(0, 10), 0);
+    });
   });
 });
