@@ -507,25 +507,31 @@ export function parquetOptimalBits(n: number, p: number): number {
 
 /** parquet-java's default parquet.bloom.filter.max.bytes (1 MiB). */
 export const PARQUET_DEFAULT_MAX_BYTES = 1024 * 1024;
+/** parquet-java BlockSplitBloomFilter.UPPER_BOUND_BYTES (128 MiB) and LOWER_BOUND_BYTES (32). */
+const PARQUET_UPPER_BOUND_BYTES = 128 * 1024 * 1024;
+const PARQUET_LOWER_BOUND_BYTES = 32;
 
 /**
- * The filter bytes a Parquet writer allocates for n distinct values at target p: the optimal bits / 8, raised
- * to at least 32 bytes and to the next power of two, capped at maxBytes (Arrow C++
- * BlockSplitBloomFilter::OptimalNumOfBytes: clamp to [32, max], then next power of two; parquet-java
- * BlockSplitBloomFilter.initBitset does the same with maxBytes). The real FP of the result is
- * splitBlockFalsePositiveRate(8 * bytes, n), not p.
+ * The filter bytes parquet-java's writer allocates for n distinct values at target p (apache/parquet-java
+ * parquet-column .../bloomfilter/BlockSplitBloomFilter.java):
+ * - optimalNumOfBits: bits = (int) m, m = -8 n / ln(1 - p^(1/8)); capped at 2^30 bits; then
+ *   (bits + 255) & ~256 in 32-bit int arithmetic (meant as "round up to 256", it only clears bit 8); at least 256;
+ * - new BlockSplitBloomFilter(bits / 8, maxBytes) -> initBitset: at least 32 bytes, then the next power of two
+ *   (highestOneBit << 1) unless already one, then capped at maxBytes (maxBytes outside [32, 128 MiB] means 128 MiB).
+ * The real FP of the result is splitBlockFalsePositiveRate(8 * 32 * floor(bytes / 32), n), not p.
  */
 export function parquetFilterBytes(n: number, p: number, maxBytes = PARQUET_DEFAULT_MAX_BYTES): number {
-  if (!Number.isSafeInteger(maxBytes) || maxBytes < 32) throw new RangeError(`maxBytes must be an integer >= 32, got ${maxBytes}`);
-  const bits = parquetOptimalBits(n, p);
-  let bytes = Math.max(32, Math.ceil(bits / 8));
-  if (bytes >= maxBytes) return largestPowerOfTwoAtMost(maxBytes);
-  bytes = Math.pow(2, Math.ceil(Math.log2(bytes)));
-  return Math.min(bytes, largestPowerOfTwoAtMost(maxBytes));
-}
-
-function largestPowerOfTwoAtMost(x: number): number {
-  return Math.pow(2, Math.floor(Math.log2(x)));
+  const m = parquetOptimalBits(n, p);
+  let bits = Math.trunc(m);
+  if (bits > PARQUET_UPPER_BOUND_BYTES * 8 || m < 0) bits = PARQUET_UPPER_BOUND_BYTES * 8;
+  bits = ((bits + 255) & ~256) >>> 0; // BITS_PER_BLOCK - 1 = 255, ~BITS_PER_BLOCK = ~256 (sic)
+  if (bits < PARQUET_LOWER_BOUND_BYTES * 8) bits = PARQUET_LOWER_BOUND_BYTES * 8;
+  const maximumBytes = maxBytes >= PARQUET_LOWER_BOUND_BYTES && maxBytes <= PARQUET_UPPER_BOUND_BYTES ? Math.trunc(maxBytes) : PARQUET_UPPER_BOUND_BYTES;
+  let bytes = Math.trunc(bits / 8);
+  if (bytes < PARQUET_LOWER_BOUND_BYTES) bytes = PARQUET_LOWER_BOUND_BYTES;
+  if ((bytes & (bytes - 1)) !== 0) bytes = 2 ** (Math.floor(Math.log2(bytes)) + 1); // Integer.highestOneBit(b) << 1
+  if (bytes > maximumBytes) bytes = maximumBytes;
+  return bytes;
 }
 
 // ---------------------------------------------------------------------------------------------
