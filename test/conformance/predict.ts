@@ -1,0 +1,143 @@
+/**
+ * The ONE place where the conformance suite asks Bloom Lens for its numbers. Everything the suite
+ * compares against a real library (m, k, FP) comes from here, so repointing the suite at new models
+ * is a change to this file only.
+ *
+ * How a prediction is made:
+ *  - m and k: the configuration is written as the source line a user would write (a Java call, a Go
+ *    call, a CREATE INDEX ...) and run through Bloom Lens's own detection (`detectConfigs`), exactly as
+ *    the editor would see it. Where detection only knows bits per key (RocksDB, LevelDB) m is
+ *    ceil(n · bits per key), which is what the designer table shows.
+ *  - FP: the FP model of the library module that owns the finding (`src/libraries/<system>.ts`),
+ *    evaluated at the library's own m and k (so an m/k disagreement is reported once, not twice).
+ *  - A prediction is "faithful" when that model describes the library's layout. While a module with a
+ *    non-textbook layout (blocked, split-block, ribbon, 32-bit hashing) still points at the textbook
+ *    model, the prediction is marked not faithful: the runner reports it as PENDING, never as a pass.
+ *
+ * Upgrade path: once `core-layouts` is merged (src/core/layouts.ts, ribbon.ts, hash32.ts), either the
+ * library modules point their `model` at those formulas (picked up here automatically, because the
+ * model id is no longer the textbook one), or `layoutRate` below calls them directly.
+ */
+import { exactFalsePositiveRate, MAX_HASHES } from '../../src/core/classic';
+import { detectConfigs } from '../../src/detect';
+import type { Finding } from '../../src/detect/types';
+import { libraryForRecognizer } from '../../src/libraries';
+import type { FalsePositiveModel, Layout } from '../../src/libraries';
+
+export interface Prediction {
+  /** Bits Bloom Lens says the library allocates (undefined: Bloom Lens does not derive it). */
+  readonly m?: number;
+  /** Probes Bloom Lens says the library uses (undefined: not derived, or the layout has none). */
+  readonly k?: number;
+  /** The FP Bloom Lens shows for this filter, at the library's measured m and k. */
+  readonly fp?: number;
+  /** Which Bloom Lens model produced fp. */
+  readonly model: string;
+  /** True when the model describes the library's layout (not the textbook stand-in). */
+  readonly faithful: boolean;
+  /** The layout Bloom Lens records for the library. */
+  readonly layout: string;
+  /** The recogniser that read the snippet, if any. */
+  readonly recognizer?: string;
+  readonly notes: readonly string[];
+}
+
+/** What the library really did: the suite passes m and k as measured, and n. */
+export interface LibraryFacts {
+  readonly n: number;
+  readonly mBits: number;
+  readonly k?: number;
+}
+
+export interface SnippetInput {
+  readonly text: string;
+  readonly languageId: string;
+  readonly fileName?: string;
+  /** Recogniser id the snippet must produce (guards against a snippet silently matching something else). */
+  readonly recognizer: string;
+}
+
+const TEXTBOOK_MODEL_ID = 'classic-exact';
+
+function describeLayout(layout: Layout): string {
+  switch (layout.kind) {
+    case 'classic':
+      return `classic (${layout.hashing})`;
+    case 'blocked':
+      return `blocked, ${layout.blockBits}-bit blocks`;
+    case 'split-block':
+      return 'split-block (SBBF)';
+    case 'ribbon':
+      return 'ribbon';
+    case 'hash32':
+      return `one 32-bit hash (${layout.variant})`;
+  }
+}
+
+/**
+ * The FP of a layout. Textbook layouts use the exact classic rate. The other layouts have no Bloom Lens
+ * model on this branch yet (core-layouts): the textbook rate stands in, marked not faithful.
+ */
+function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined): { fp?: number; model: string; faithful: boolean } {
+  const usableK = k !== undefined && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES;
+  if (layout.kind === 'classic') {
+    if (!usableK || (layout.hashing !== 'colliding' && (k as number) > facts.mBits)) return { model: 'classic-exact', faithful: true };
+    return { fp: exactFalsePositiveRate(facts.mBits, facts.n, k as number, layout.hashing), model: `classic-exact (${layout.hashing})`, faithful: true };
+  }
+  const standIn = usableK ? exactFalsePositiveRate(facts.mBits, facts.n, k as number, 'colliding') : undefined;
+  return { ...(standIn !== undefined ? { fp: standIn } : {}), model: `classic-exact stand-in for ${describeLayout(layout)} (awaiting core-layouts)`, faithful: false };
+}
+
+function findingFor(input: SnippetInput): Finding {
+  const findings = detectConfigs(input.text, { languageId: input.languageId, ...(input.fileName ? { fileName: input.fileName } : {}) });
+  const finding = findings.find((f) => f.recognizer === input.recognizer);
+  if (!finding) {
+    throw new Error(`Bloom Lens did not detect ${input.recognizer} in: ${input.text} (found: ${findings.map((f) => f.recognizer).join(', ') || 'nothing'})`);
+  }
+  return finding;
+}
+
+/**
+ * Bloom Lens's prediction for a configuration written as a snippet. `layoutOverride` describes the
+ * library's real layout when Bloom Lens's module for this recogniser does not distinguish it (RocksDB's
+ * legacy format is written with the same call as the current one; only format_version differs).
+ */
+export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, layoutOverride?: Layout): Prediction {
+  const finding = findingFor(input);
+  const module = libraryForRecognizer(finding.recognizer);
+  const notes: string[] = [...(finding.derived.notes ?? [])];
+  let m = finding.derived.m;
+  if (m === undefined && finding.derived.bitsPerElement !== undefined) {
+    m = Math.ceil(facts.n * finding.derived.bitsPerElement);
+    notes.push(`m = ceil(n · ${finding.derived.bitsPerElement} bits per key)`);
+  }
+  const k = finding.derived.k;
+  if (!module) {
+    return { ...(m !== undefined ? { m } : {}), ...(k !== undefined ? { k } : {}), model: 'none', faithful: false, layout: 'unknown', recognizer: finding.recognizer, notes: [...notes, 'no library module owns this recogniser'] };
+  }
+  const variant = module.variants?.[finding.recognizer];
+  const layout = layoutOverride ?? variant?.layout ?? module.layout;
+  const model: FalsePositiveModel = variant?.model ?? module.model;
+  const probes = facts.k ?? k;
+  let rate: { fp?: number; model: string; faithful: boolean };
+  if (model.id !== TEXTBOOK_MODEL_ID && !layoutOverride) {
+    // The module has a layout-specific model: use it as the editor does.
+    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0);
+    rate = { ...(fp !== undefined ? { fp } : {}), model: model.id, faithful: true };
+  } else {
+    rate = layoutRate(layout, facts, probes);
+  }
+  return {
+    ...(m !== undefined ? { m } : {}), ...(k !== undefined ? { k } : {}), ...(rate.fp !== undefined ? { fp: rate.fp } : {}),
+    model: rate.model, faithful: rate.faithful, layout: describeLayout(layout), recognizer: finding.recognizer, notes,
+  };
+}
+
+/**
+ * Bloom Lens's prediction for a library it does not detect (no recogniser, so no m or k of its own):
+ * the FP its models give for the library's own m and k on the stated layout.
+ */
+export function predictFromLayout(layout: Layout, facts: LibraryFacts, probes?: number): Prediction {
+  const rate = layoutRate(layout, facts, probes ?? facts.k);
+  return { ...(rate.fp !== undefined ? { fp: rate.fp } : {}), model: rate.model, faithful: rate.faithful, layout: describeLayout(layout), notes: ['Bloom Lens has no recogniser for this library: m and k are not derived, only the FP is checked'] };
+}
