@@ -14,11 +14,13 @@
  *    non-textbook layout (blocked, split-block, ribbon, 32-bit hashing) still points at the textbook
  *    model, the prediction is marked not faithful: the runner reports it as PENDING, never as a pass.
  *
- * Upgrade path: once `core-layouts` is merged (src/core/layouts.ts, ribbon.ts, hash32.ts), either the
- * library modules point their `model` at those formulas (picked up here automatically, because the
- * model id is no longer the textbook one), or `layoutRate` below calls them directly.
+ * Upgrade path: `core-layouts` brought src/core/layouts.ts (blocked, split-block), which `layoutRate`
+ * calls directly. When ribbon.ts and hash32.ts land, add them to `layoutRate`; when the library modules
+ * point their own `model` at layout formulas, that model is used here automatically (its id is no
+ * longer the textbook one).
  */
 import { exactFalsePositiveRate, MAX_HASHES } from '../../src/core/classic';
+import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { libraryForRecognizer } from '../../src/libraries';
@@ -75,14 +77,28 @@ function describeLayout(layout: Layout): string {
 }
 
 /**
- * The FP of a layout. Textbook layouts use the exact classic rate. The other layouts have no Bloom Lens
- * model on this branch yet (core-layouts): the textbook rate stands in, marked not faithful.
+ * The FP of a layout, by Bloom Lens's model of that layout: the exact classic rate for textbook layouts,
+ * src/core/layouts.ts for blocked and split-block filters (core-layouts). Ribbon and the 32-bit-hash
+ * layouts (LevelDB, RocksDB legacy) have no Bloom Lens model yet (src/core/ribbon.ts, hash32.ts): the
+ * textbook rate stands in, marked not faithful.
  */
 function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined): { fp?: number; model: string; faithful: boolean } {
   const usableK = k !== undefined && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES;
   if (layout.kind === 'classic') {
     if (!usableK || (layout.hashing !== 'colliding' && (k as number) > facts.mBits)) return { model: 'classic-exact', faithful: true };
     return { fp: exactFalsePositiveRate(facts.mBits, facts.n, k as number, layout.hashing), model: `classic-exact (${layout.hashing})`, faithful: true };
+  }
+  if (layout.kind === 'blocked') {
+    if (!usableK || facts.mBits % layout.blockBits !== 0) return { model: `blocked-${layout.blockBits}`, faithful: true };
+    return { fp: blockedFalsePositiveRate(facts.mBits, facts.n, k as number, layout.blockBits), model: `blocked-${layout.blockBits} (layouts.ts)`, faithful: true };
+  }
+  if (layout.kind === 'split-block') {
+    if (facts.mBits % 256 !== 0) return { model: 'split-block', faithful: true };
+    return { fp: splitBlockFalsePositiveRate(facts.mBits, facts.n), model: 'split-block (layouts.ts)', faithful: true };
+  }
+  if (layout.kind === 'ribbon') {
+    // No k and no Bloom Lens Ribbon model yet (src/core/ribbon.ts): nothing stands in.
+    return { model: 'none (Ribbon: awaiting src/core/ribbon.ts)', faithful: false };
   }
   const standIn = usableK ? exactFalsePositiveRate(facts.mBits, facts.n, k as number, 'colliding') : undefined;
   return { ...(standIn !== undefined ? { fp: standIn } : {}), model: `classic-exact stand-in for ${describeLayout(layout)} (awaiting core-layouts)`, faithful: false };

@@ -5,7 +5,7 @@
 // m and k come from the index's metapage (pageinspect): BloomOptions.bloomLength (16-bit words) and
 // bitSize[0]. Usage: node pg-harness.mjs <id>:<length>:<cols>:<bits>:<rows>:<queries>:<seed> ...
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,13 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const configs = process.argv.slice(2);
-const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+// The newest server Debian installed (/usr/lib/postgresql/<major>/bin), unless PG_BIN says otherwise.
+const pgBin = process.env.PG_BIN ?? (() => {
+  const base = '/usr/lib/postgresql';
+  const majors = existsSync(base) ? readdirSync(base).filter((d) => existsSync(join(base, d, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  if (majors.length === 0) throw new Error('no PostgreSQL server found under /usr/lib/postgresql (Debian package postgresql)');
+  return join(base, majors[0], 'bin');
+})();
 const asRoot = process.getuid?.() === 0;
 
 function asPostgres(command, args, options = {}) {
