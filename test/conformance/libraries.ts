@@ -150,7 +150,7 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     toleranceWhy: 'split-block model (src/core/layouts.ts); block from the upper 32 bits of XXH64 (multiply-shift), one bit per 32-bit word from the lower 32 bits times 8 fixed salts: up to 2 % model error allowed',
     configs: sbbfRows.map(([n, p, reps, perRep], i) => ({
       id: `pq${i + 1}`, label: `n=${n} p=${p}${reps > 1 ? ` (${reps} filters)` : ''}`,
-      arg: `sbbf:pq${i + 1}:${n}:${parquetWriterBytes(n, p)}:${reps}:${perRep}:${71 + i}`,
+      arg: `sbbf:pq${i + 1}:${n}:${parquetWriterBytes(n, p)}:${reps}:${perRep}:${71 + i}:${p}`,
     })),
     notes: [
       'Sized as parquet-java\'s writer does (optimalNumOfBits, then the library rounds the bytes to a power of two with setOptionNumFilterBytes).',

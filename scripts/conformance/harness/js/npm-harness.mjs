@@ -4,7 +4,7 @@
 //   bloomfilter    BloomFilter.withTargetError(n, p); m = .m, k = .k.
 //   sbbf           @dsnp/parquetjs SplitBlockBloomFilter (Parquet split-block, xxHash64): the size is
 //                  set with setOptionNumFilterBytes(bytes) and read back with getNumFilterBytes(); k = 8.
-// Usage: node npm-harness.mjs <cacheDir> <lib>:<id>:<n>:<p or bytes>:<reps>:<queriesPerRep>:<seed> ...
+// Usage: node npm-harness.mjs <cacheDir> <lib>:<id>:<n>:<p or bytes>:<reps>:<queriesPerRep>:<seed>[:<p, for sbbf>] ...
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,7 +47,7 @@ async function makeLibraries() {
     },
     sbbf: {
       version: version('@dsnp/parquetjs'),
-      async create(_n, bytes) {
+      async create(n, bytes, p) {
         // The library's init() fills its block array with ONE shared Uint32Array
         // (Array(numBlocks).fill(initBlock())), so every key lands in the same 256 bits. The
         // harness records that (sharedBlocks) and probes the library's own hashing and block
@@ -57,10 +57,12 @@ async function makeLibraries() {
         const blocks = probe.getFilter();
         const sharedBlocks = blocks.length > 1 && blocks[0] === blocks[1];
         const f = SplitBlockBloomFilter.from(Buffer.alloc(probe.getNumFilterBytes()));
+        // For the record: what the library itself allocates for (n, p) through init().
+        const ownSizingBytes = p > 0 && p < 1 ? new SplitBlockBloomFilter().setOptionNumDistinct(n).setOptionFalsePositiveRate(p).init().getNumFilterBytes() : undefined;
         return {
           m: f.getNumFilterBytes() * 8,
           k: 8,
-          extra: { sharedBlocks, bytes: f.getNumFilterBytes(), blocks: f.getNumFilterBlocks() },
+          extra: { sharedBlocks, bytes: f.getNumFilterBytes(), blocks: f.getNumFilterBlocks(), ownSizingBytes },
           add: async (v) => f.insert(v),
           has: async (v) => f.check(v),
         };
@@ -71,13 +73,13 @@ async function makeLibraries() {
 
 const libraries = await makeLibraries();
 for (const config of configs) {
-  const [lib, id, nText, pText, repsText, perRepText, seedText] = config.split(':');
+  const [lib, id, nText, pText, repsText, perRepText, seedText, targetText] = config.split(':');
   const library = libraries[lib];
   if (!library) throw new Error(`unknown library ${lib}`);
   const n = Number(nText), p = Number(pText), reps = Number(repsText), perRep = Number(perRepText), seed = Number(seedText);
   let positives = 0, sumSquares = 0, m = 0, k = 0, extra = {};
   for (let r = 0; r < reps; r++) {
-    const f = await library.create(n, p);
+    const f = await library.create(n, p, Number(targetText));
     ({ m, k } = f);
     extra = f.extra ?? {};
     for (let i = 0; i < n; i++) await f.add(key(seed, r * n + i, 0));
