@@ -185,7 +185,7 @@ export const LIBRARIES: readonly LibrarySpec[] = [
   {
     id: 'rocksdb-legacy', name: 'RocksDB NewBloomFilterPolicy, format_version 4 (legacy Bloom)', harness: 'rocksdb', packageName: 'librocksdb-dev', packageSource: 'apt',
     tolerance: 0.05,
-    toleranceWhy: 'RocksDB-legacy model once available: a 32-bit hash with stride rotr(h, 17) inside 512-bit lines has no closed form; the model is RocksDB\'s own estimate or a fit, so up to 5 % is allowed',
+    toleranceWhy: 'RocksDB-legacy model once src/core/hash32.ts lands: a 32-bit hash with stride rotr(h, 17) inside 512-bit lines has no closed form; the model is RocksDB\'s own estimate or a fit, so up to 5 % is allowed',
     configs: [[10, 200_000], [16, 200_000]].map(([bpk, n], i) => ({ id: `leg${bpk}`, label: `${bpk} bits/key, n=${n}`, arg: `leg${bpk}:bloom:${bpk}:4:${n}:1000000:${101 + i}` })),
     notes: ['Same call as format 5; Bloom Lens cannot see format_version in the call, so the suite tells the adapter the layout (one 32-bit hash, RocksDB legacy).'],
     predict: (config, raw) => predictFromSnippet({ text: `#include <rocksdb/filter_policy.h>\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${paramsOf(config)[2]}, false));`, languageId: 'cpp', recognizer: 'rocksdb.bitsPerKey' }, facts(raw), { kind: 'hash32', variant: 'rocksdb-legacy' }),
@@ -193,7 +193,7 @@ export const LIBRARIES: readonly LibrarySpec[] = [
   {
     id: 'leveldb', name: 'LevelDB NewBloomFilterPolicy (FilterPolicy API)', harness: 'leveldb', packageName: 'libleveldb-dev', packageSource: 'apt',
     tolerance: 0.02,
-    toleranceWhy: 'LevelDB model once available: one 32-bit hash with delta = rotr(h, 17); a model of that hashing should land within 2 %',
+    toleranceWhy: 'LevelDB model once src/core/hash32.ts lands: one 32-bit hash with delta = rotr(h, 17); a model of that hashing should land within 2 %',
     configs: [[10, 100, 2000, 500], [10, 1_000, 500, 2_000], [10, 100_000, 1, 1_000_000], [16, 100_000, 1, 1_000_000]].map(([bpk, n, reps, perRep], i) => ({
       id: `ldb${i + 1}`, label: `${bpk} bits/key, n=${n}${reps > 1 ? ` (${reps} filters)` : ''}`, arg: `ldb${i + 1}:${bpk}:${n}:${reps}:${perRep}:${111 + i}`,
     })),
@@ -205,9 +205,9 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     tolerance: 0.02,
     toleranceWhy: 'one signature per row: n = indexed columns, k = colN bits each at positions drawn from a Park–Miller generator seeded by the 32-bit value hash (mod-length bias and correlated draws): up to 2 % model error allowed',
     configs: [[80, 1, 2], [40, 3, 3], [64, 4, 2], [128, 2, 4]].map(([length, cols, bits], i) => ({
-      id: `pg${i + 1}`, label: `length=${length}, ${cols} col × ${bits} bits`, arg: `pg${i + 1}:${length}:${cols}:${bits}:20000:1500:${121 + i}`,
+      id: `pg${i + 1}`, label: `length=${length}, ${cols} col × ${bits} bits`, arg: `pg${i + 1}:${length}:${cols}:${bits}:10000:4000:${121 + i}`,
     })),
-    notes: ['20,000 rows; 1,500 absent values queried on c1 with EXPLAIN (ANALYZE); FP per (query, row) = Rows Removed by Index Recheck / rows; m and k from the index metapage (pageinspect).'],
+    notes: ['10,000 rows; 4,000 absent values queried on c1 with EXPLAIN (ANALYZE); FP per (query, row) = Rows Removed by Index Recheck / rows; m and k from the index metapage (pageinspect).'],
     predict: (config, raw) => {
       const [, length, cols, bits] = paramsOf(config).map(Number);
       const columns = Array.from({ length: cols }, (_, i) => `c${i + 1}`);

@@ -101,7 +101,7 @@ function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined):
     return { model: 'none (Ribbon: awaiting src/core/ribbon.ts)', faithful: false };
   }
   const standIn = usableK ? exactFalsePositiveRate(facts.mBits, facts.n, k as number, 'colliding') : undefined;
-  return { ...(standIn !== undefined ? { fp: standIn } : {}), model: `classic-exact stand-in for ${describeLayout(layout)} (awaiting core-layouts)`, faithful: false };
+  return { ...(standIn !== undefined ? { fp: standIn } : {}), model: `classic-exact stand-in for ${describeLayout(layout)} (awaiting src/core/hash32.ts)`, faithful: false };
 }
 
 function findingFor(input: SnippetInput): Finding {
