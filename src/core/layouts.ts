@@ -183,7 +183,8 @@ function sumOverLoad(load: LoadDistribution, blockRate: BlockRate): number {
     const r = load.ratio(i);
     const next = w * r;
     if (next < WEIGHT_FLOOR) break;
-    if (r < 1 && (next / (1 - r)) <= TAIL_TOLERANCE * Math.max(numerator, Number.MIN_VALUE) && i >= hi) break;
+    // Remaining upper tail: sum_{j > i} w_j <= w_{i+1} / (1 - r) (ratios fall), times g <= 1.
+    if (r < 1 && (next / (1 - r)) <= TAIL_TOLERANCE * Math.max(numerator, Number.MIN_VALUE)) break;
     w = next;
     i++;
   }
@@ -195,7 +196,10 @@ function sumOverLoad(load: LoadDistribution, blockRate: BlockRate): number {
     const r = 1 / load.ratio(i - 1);
     const next = w * r;
     if (next < WEIGHT_FLOOR) break;
-    if (r < 1 && (next / (1 - r)) * Math.min(1, gAbove) <= TAIL_TOLERANCE * numerator && i <= lo) break;
+    // Remaining lower tail: weights fall geometrically at rate <= r and g <= g(i) there; the weights
+    // themselves must also be negligible against the normalising sum.
+    const tail = next / (1 - r);
+    if (r < 1 && tail * Math.min(1, gAbove) <= TAIL_TOLERANCE * numerator && tail <= TAIL_TOLERANCE * weightSum) break;
     w = next;
     i--;
     const g = block.rate(i);
@@ -315,51 +319,76 @@ function clampRate(x: number): number {
  * P'(x) = P(x) x/B + P(x-1) (B-x+1)/B), tabulated for every load; otherwise classic.ts's exact rate per load.
  */
 function exactBlockRate(blockBits: number, k: number): BlockRate {
-  let table: Float64Array | undefined;
+  let table: OccupancyTable | undefined;
+  let limit = 0; // largest load the DP may reach within budget
   return {
     get cheap() { return table !== undefined; },
     prepare(maxLoad: number): void {
-      const balls = k * maxLoad;
       // The set-bit count X keeps within about +-15 sd (sd <= sqrt(B)/2) of its mean once trimmed.
-      const window = Math.min(blockBits + 1, balls + 1, 8 * Math.sqrt(blockBits) + 64);
-      if (balls * window > OCCUPANCY_DP_BUDGET) return;
-      table = occupancyTable(blockBits, k, maxLoad);
+      const window = Math.min(blockBits + 1, 8 * Math.sqrt(blockBits) + 64);
+      limit = Math.floor(OCCUPANCY_DP_BUDGET / (k * window));
+      if (maxLoad > limit) return;
+      table = new OccupancyTable(blockBits, k);
     },
     rate(load: number): number {
       if (load === 0) return 0;
-      if (table !== undefined && load < table.length) return table[load];
+      if (table !== undefined && load <= limit) return table.rate(load);
       return exactFalsePositiveRate(blockBits, load, k, 'colliding');
     },
   };
 }
 
-/** g(i) = E[(X_{k i}/B)^k] for i = 0..maxLoad by the occupancy DP (Markov chain on the number of set bits). */
-function occupancyTable(blockBits: number, k: number, maxLoad: number): Float64Array {
-  const B = blockBits;
-  const probability = new Float64Array(B + 1);
-  probability[0] = 1;
-  const hitPower = new Float64Array(B + 1); // (x/B)^k
-  for (let x = 0; x <= B; x++) hitPower[x] = Math.pow(x / B, k);
-  const rates = new Float64Array(maxLoad + 1);
-  let top = 0; // highest x with non-negligible probability
-  let bottom = 0; // lowest x with non-negligible probability
-  // States below 1e-30 are dropped: at most (B + 1) e-30 of mass, and the rate is a mean of values in [0, 1].
-  const negligible = 1e-30;
-  for (let load = 1; load <= maxLoad; load++) {
+/**
+ * g(i) = E[(X_{k i}/B)^k] for i = 1, 2, ... by the occupancy DP (Markov chain on the number of set bits X),
+ * extended on demand: each key adds k balls, P'(x) = P(x) x/B + P(x-1) (B-x+1)/B.
+ */
+class OccupancyTable {
+  private readonly probability: Float64Array;
+  private readonly hitPower: Float64Array; // (x/B)^k
+  private readonly stay: Float64Array; // x/B: the ball lands on a set bit
+  private readonly fresh: Float64Array; // (B-x+1)/B: from x-1 set bits, the ball lands on a clear one
+  private readonly rates: number[] = [0];
+  private top = 0; // highest x with non-negligible probability
+  private bottom = 0; // lowest x with non-negligible probability
+
+  constructor(private readonly blockBits: number, private readonly k: number) {
+    this.probability = new Float64Array(blockBits + 1);
+    this.probability[0] = 1;
+    this.hitPower = new Float64Array(blockBits + 1);
+    this.stay = new Float64Array(blockBits + 1);
+    this.fresh = new Float64Array(blockBits + 1);
+    for (let x = 0; x <= blockBits; x++) {
+      this.hitPower[x] = Math.pow(x / blockBits, k);
+      this.stay[x] = x / blockBits;
+      this.fresh[x] = (blockBits - x + 1) / blockBits;
+    }
+  }
+
+  rate(load: number): number {
+    while (this.rates.length <= load) this.addKey();
+    return this.rates[load];
+  }
+
+  private addKey(): void {
+    const { probability, hitPower, stay, fresh, blockBits: B, k } = this;
+    // States below 1e-30 are dropped: at most (B + 1) e-30 of mass per ball, against rates of order >= 1e-20
+    // wherever this table is used (lighter loads keep every state: X cannot exceed the balls thrown).
+    const negligible = 1e-30;
+    let { top, bottom } = this;
     for (let ball = 0; ball < k; ball++) {
       if (top < B) top++;
-      for (let x = top; x >= Math.max(1, bottom); x--) {
-        probability[x] = probability[x] * (x / B) + probability[x - 1] * ((B - x + 1) / B);
-      }
+      const low = bottom > 1 ? bottom : 1;
+      for (let x = top; x >= low; x--) probability[x] = probability[x] * stay[x] + probability[x - 1] * fresh[x];
       if (bottom === 0) probability[0] = 0;
       while (bottom < top && probability[bottom] < negligible) { probability[bottom] = 0; bottom++; }
       while (top > bottom && probability[top] < negligible) { probability[top] = 0; top--; }
     }
     let sum = 0;
     for (let x = bottom; x <= top; x++) sum += probability[x] * hitPower[x];
-    rates[load] = Math.min(1, sum);
+    this.rates.push(Math.min(1, sum));
+    this.top = top;
+    this.bottom = bottom;
   }
-  return rates;
 }
 
 /** Bloom's approximation inside the block (Putze et al. eq. 3 as printed): (1 - (1 - 1/B)^(k i))^k. */
