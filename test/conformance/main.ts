@@ -33,7 +33,7 @@ interface ConfigReport {
   readonly m: { readonly ours?: number; readonly theirs: number; readonly agree?: boolean };
   readonly k: { readonly ours?: number; readonly theirs?: number; readonly agree?: boolean };
   readonly fp: {
-    readonly ours?: number; readonly model: string; readonly faithful: boolean;
+    readonly ours?: number; readonly oursSd?: number; readonly model: string; readonly faithful: boolean;
     readonly measured: number; readonly sd: number; readonly low: number; readonly high: number;
     readonly queries: number; readonly positives: number; readonly groups: number;
     readonly zScore?: number; readonly allowed?: number; readonly withinInterval?: boolean;
@@ -126,7 +126,7 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   const prediction: Prediction = library.predict(config, raw);
 
   const interval = measuredInterval({ queries: raw.queries, positives: raw.positives, groups: raw.reps, ...(raw.sumSquares !== undefined ? { sumSquares: raw.sumSquares } : {}) });
-  const verdict = prediction.fp !== undefined ? compareRate(prediction.fp, interval, library.tolerance) : undefined;
+  const verdict = prediction.fp !== undefined ? compareRate(prediction.fp, interval, library.tolerance, prediction.fpSd ?? 0) : undefined;
 
   const record = (check: Check, ok: boolean | undefined, text: string): void => {
     const issue = knownIssue(library.id, id, check);
@@ -159,7 +159,7 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
     m: { ...(prediction.m !== undefined ? { ours: prediction.m } : {}), theirs: raw.m, ...(mAgree !== undefined ? { agree: mAgree } : {}) },
     k: { ...(prediction.k !== undefined ? { ours: prediction.k } : {}), ...(raw.k !== undefined ? { theirs: raw.k } : {}), ...(kAgree !== undefined ? { agree: kAgree } : {}) },
     fp: {
-      ...(prediction.fp !== undefined ? { ours: prediction.fp } : {}), model: prediction.model, faithful: prediction.faithful,
+      ...(prediction.fp !== undefined ? { ours: prediction.fp } : {}), ...(prediction.fpSd ? { oursSd: prediction.fpSd } : {}), model: prediction.model, faithful: prediction.faithful,
       measured: interval.rate, sd: interval.sd, low: interval.low, high: interval.high,
       queries: raw.queries, positives: raw.positives, groups: raw.reps,
       ...(verdict ? { zScore: verdict.zScore, allowed: verdict.allowed, withinInterval: verdict.pass } : {}),
@@ -188,7 +188,7 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
     for (const c of report.configs) {
       rows.push([
         c.label, c.m.ours?.toString() ?? '—', c.m.theirs.toString(), c.k.ours?.toString() ?? '—', c.k.theirs?.toString() ?? '—',
-        fmtRate(c.fp.ours), `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}`, c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
+        c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}`, c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
         c.fp.faithful ? c.fp.model : c.fp.ours !== undefined ? 'textbook stand-in' : 'no model yet', c.status,
       ]);
     }

@@ -14,13 +14,16 @@
  *    non-textbook layout (blocked, split-block, ribbon, 32-bit hashing) still points at the textbook
  *    model, the prediction is marked not faithful: the runner reports it as PENDING, never as a pass.
  *
- * Upgrade path: `core-layouts` brought src/core/layouts.ts (blocked, split-block), which `layoutRate`
- * calls directly. When ribbon.ts and hash32.ts land, add them to `layoutRate`; when the library modules
- * point their own `model` at layout formulas, that model is used here automatically (its id is no
- * longer the textbook one).
+ * Models (core-layouts): `layoutRate` calls src/core/layouts.ts (blocked, split-block), ribbon.ts (RocksDB
+ * Ribbon) and hash32.ts (LevelDB, RocksDB legacy: seeded bit-exact simulations whose own 99.9 % interval is
+ * passed on as fpSd). When the library modules point their own `model` at layout formulas, that model is used
+ * here automatically (its id is no longer the textbook one).
  */
 import { exactFalsePositiveRate, MAX_HASHES } from '../../src/core/classic';
+import { levelDbFalsePositiveRateEstimate, rocksDbLegacyFalsePositiveRateEstimate } from '../../src/core/hash32';
+import type { Hash32Estimate } from '../../src/core/hash32';
 import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
+import { ribbonFalsePositiveRate } from '../../src/core/ribbon';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { libraryForRecognizer } from '../../src/libraries';
@@ -33,6 +36,8 @@ export interface Prediction {
   readonly k?: number;
   /** The FP Bloom Lens shows for this filter, at the library's measured m and k. */
   readonly fp?: number;
+  /** Standard deviation of fp itself, when the model is a seeded simulation (hash32.ts); 0 otherwise. */
+  readonly fpSd?: number;
   /** Which Bloom Lens model produced fp. */
   readonly model: string;
   /** True when the model describes the library's layout (not the textbook stand-in). */
@@ -49,7 +54,13 @@ export interface LibraryFacts {
   readonly n: number;
   readonly mBits: number;
   readonly k?: number;
+  /** The bits per key the library was configured with (RocksDB, LevelDB): the input of their models. */
+  readonly bitsPerKey?: number;
 }
+
+/** Precision asked of the seeded hash32 estimates: 1 % half-width at 99.9 %, or 1e8 probe steps. */
+const HASH32_OPTIONS = { seed: 1, relativeHalfWidth: 0.01, maxWork: 1e8 } as const;
+const Z_999 = 3.2905267314919255;
 
 export interface SnippetInput {
   readonly text: string;
@@ -78,11 +89,21 @@ function describeLayout(layout: Layout): string {
 
 /**
  * The FP of a layout, by Bloom Lens's model of that layout: the exact classic rate for textbook layouts,
- * src/core/layouts.ts for blocked and split-block filters (core-layouts). Ribbon and the 32-bit-hash
- * layouts (LevelDB, RocksDB legacy) have no Bloom Lens model yet (src/core/ribbon.ts, hash32.ts): the
- * textbook rate stands in, marked not faithful.
+ * src/core/layouts.ts for blocked and split-block filters, ribbon.ts for RocksDB's Ribbon filter and
+ * hash32.ts for LevelDB and RocksDB's legacy format (which need the configured bits per key).
  */
-function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined): { fp?: number; model: string; faithful: boolean } {
+interface Rate {
+  readonly fp?: number;
+  readonly fpSd?: number;
+  readonly model: string;
+  readonly faithful: boolean;
+}
+
+function fromEstimate(estimate: Hash32Estimate, model: string): Rate {
+  return { fp: estimate.estimate, fpSd: (estimate.upper - estimate.lower) / (2 * Z_999), model: `${model}${estimate.converged ? '' : ', not converged'}`, faithful: true };
+}
+
+function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined): Rate {
   const usableK = k !== undefined && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES;
   if (layout.kind === 'classic') {
     if (!usableK || (layout.hashing !== 'colliding' && (k as number) > facts.mBits)) return { model: 'classic-exact', faithful: true };
@@ -97,11 +118,14 @@ function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined):
     return { fp: splitBlockFalsePositiveRate(facts.mBits, facts.n), model: 'split-block (layouts.ts)', faithful: true };
   }
   if (layout.kind === 'ribbon') {
-    // No k and no Bloom Lens Ribbon model yet (src/core/ribbon.ts): nothing stands in.
-    return { model: 'none (Ribbon: awaiting src/core/ribbon.ts)', faithful: false };
+    if (facts.bitsPerKey === undefined) return { model: 'ribbon', faithful: true };
+    return { fp: ribbonFalsePositiveRate(facts.bitsPerKey, facts.n), model: 'ribbon (ribbon.ts)', faithful: true };
   }
-  const standIn = usableK ? exactFalsePositiveRate(facts.mBits, facts.n, k as number, 'colliding') : undefined;
-  return { ...(standIn !== undefined ? { fp: standIn } : {}), model: `classic-exact stand-in for ${describeLayout(layout)} (awaiting src/core/hash32.ts)`, faithful: false };
+  // hash32: seeded bit-exact simulations of the libraries' probe arithmetic; their own interval is reported.
+  if (facts.bitsPerKey === undefined) return { model: `hash32-${layout.variant}`, faithful: true };
+  return layout.variant === 'leveldb'
+    ? fromEstimate(levelDbFalsePositiveRateEstimate(facts.n, facts.bitsPerKey, HASH32_OPTIONS), 'leveldb-hash32 (hash32.ts, seeded)')
+    : fromEstimate(rocksDbLegacyFalsePositiveRateEstimate(facts.n, facts.bitsPerKey, HASH32_OPTIONS), 'rocksdb-legacy-hash32 (hash32.ts, seeded)');
 }
 
 function findingFor(input: SnippetInput): Finding {
@@ -135,17 +159,18 @@ export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, lay
   const layout = layoutOverride ?? variant?.layout ?? module.layout;
   const model: FalsePositiveModel = variant?.model ?? module.model;
   const probes = facts.k ?? k;
-  let rate: { fp?: number; model: string; faithful: boolean };
+  const withBitsPerKey: LibraryFacts = finding.derived.bitsPerElement !== undefined && facts.bitsPerKey === undefined ? { ...facts, bitsPerKey: finding.derived.bitsPerElement } : facts;
+  let rate: Rate;
   if (model.id !== TEXTBOOK_MODEL_ID && !layoutOverride) {
     // The module has a layout-specific model: use it as the editor does.
     const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0);
     rate = { ...(fp !== undefined ? { fp } : {}), model: model.id, faithful: true };
   } else {
-    rate = layoutRate(layout, facts, probes);
+    rate = layoutRate(layout, withBitsPerKey, probes);
   }
   return {
     ...(m !== undefined ? { m } : {}), ...(k !== undefined ? { k } : {}), ...(rate.fp !== undefined ? { fp: rate.fp } : {}),
-    model: rate.model, faithful: rate.faithful, layout: describeLayout(layout), recognizer: finding.recognizer, notes,
+    ...(rate.fpSd !== undefined ? { fpSd: rate.fpSd } : {}), model: rate.model, faithful: rate.faithful, layout: describeLayout(layout), recognizer: finding.recognizer, notes,
   };
 }
 

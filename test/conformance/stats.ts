@@ -3,7 +3,8 @@
  * standard deviation sqrt(f̂(1 − f̂)/Q). When the queries come in R groups that share a filter (R small
  * filters, or R PostgreSQL queries each against every row), the groups are not independent draws, so the
  * standard deviation is also estimated between groups, sqrt(Var(f_r)/R), and the larger of the two is used.
- * A model value passes when |model − f̂| ≤ z_{0.9995} · sd + tolerance · model.
+ * A model value passes when |model − f̂| ≤ z_{0.9995} · sd + tolerance · model; when the model is itself a
+ * seeded estimate with standard deviation s_model, sd is sqrt(sd² + s_model²).
  */
 
 /** Two-sided 99.9 % normal quantile. */
@@ -51,12 +52,14 @@ export interface Verdict {
   readonly relativeError: number;
 }
 
-export function compareRate(model: number, interval: Interval, tolerance: number): Verdict {
+/** modelSd: the model's own standard deviation when it is itself a seeded estimate (added in quadrature). */
+export function compareRate(model: number, interval: Interval, tolerance: number, modelSd = 0): Verdict {
   const difference = Math.abs(model - interval.rate);
-  const allowed = Z_999 * interval.sd + tolerance * model;
+  const sd = Math.sqrt(interval.sd * interval.sd + modelSd * modelSd);
+  const allowed = Z_999 * sd + tolerance * model;
   return {
     pass: difference <= allowed,
-    zScore: interval.sd > 0 ? difference / interval.sd : Infinity,
+    zScore: sd > 0 ? difference / sd : Infinity,
     allowed,
     relativeError: interval.rate > 0 ? model / interval.rate - 1 : Infinity,
   };
