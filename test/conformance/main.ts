@@ -30,7 +30,7 @@ interface ConfigReport {
   readonly label: string;
   readonly status: Status;
   readonly n: number;
-  readonly m: { readonly ours?: number; readonly theirs: number; readonly agree?: boolean };
+  readonly m: { readonly ours?: number; readonly theirs: number; readonly agree?: boolean; readonly core?: number; readonly coreSource?: string };
   readonly k: { readonly ours?: number; readonly theirs?: number; readonly agree?: boolean };
   readonly fp: {
     readonly ours?: number; readonly oursSd?: number; readonly model: string; readonly faithful: boolean;
@@ -138,6 +138,11 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   record('m', mAgree, `m: Bloom Lens ${prediction.m} bits, library ${raw.m} bits`);
   if (prediction.k !== undefined && raw.k === undefined) problems.push(`k: Bloom Lens ${prediction.k}, but the library has no k`);
   record('k', kAgree, `k: Bloom Lens ${prediction.k}, library ${raw.k}`);
+  // The core's own sizing (no known issues: the core is expected to match the library exactly).
+  if (prediction.core) {
+    if (prediction.core.m !== raw.m) problems.push(`core m: ${prediction.core.source} gives ${prediction.core.m} bits, library ${raw.m}`);
+    if (prediction.core.k !== undefined && prediction.core.k !== raw.k) problems.push(`core k: ${prediction.core.source} gives ${prediction.core.k}, library ${raw.k}`);
+  }
   let pending = false;
   if (verdict === undefined) {
     if (prediction.faithful) problems.push('fp: Bloom Lens gives no FP for this configuration');
@@ -156,7 +161,7 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
 
   return {
     id, label, status, n: raw.n,
-    m: { ...(prediction.m !== undefined ? { ours: prediction.m } : {}), theirs: raw.m, ...(mAgree !== undefined ? { agree: mAgree } : {}) },
+    m: { ...(prediction.m !== undefined ? { ours: prediction.m } : {}), theirs: raw.m, ...(mAgree !== undefined ? { agree: mAgree } : {}), ...(prediction.core ? { core: prediction.core.m, coreSource: prediction.core.source } : {}) },
     k: { ...(prediction.k !== undefined ? { ours: prediction.k } : {}), ...(raw.k !== undefined ? { theirs: raw.k } : {}), ...(kAgree !== undefined ? { agree: kAgree } : {}) },
     fp: {
       ...(prediction.fp !== undefined ? { ours: prediction.fp } : {}), ...(prediction.fpSd ? { oursSd: prediction.fpSd } : {}), model: prediction.model, faithful: prediction.faithful,
@@ -184,16 +189,18 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
   console.log(`   tolerance ${(report.tolerance * 100).toFixed(0)}%: ${report.toleranceWhy}`);
   if (report.error) console.log(`   ${report.status}: ${report.error}`);
   if (report.configs.length > 0) {
-    const rows = [['config', 'm ours', 'm theirs', 'k ours', 'k theirs', 'FP ours', 'FP measured ± 99.9%', 'z', 'model', 'status']];
+    const hasCore = report.configs.some((c) => c.m.core !== undefined);
+    const rows = [['config', 'm ours', ...(hasCore ? ['m core'] : []), 'm theirs', 'k ours', 'k theirs', 'FP ours', 'FP measured ± 99.9%', 'z', 'model', 'status']];
     for (const c of report.configs) {
       rows.push([
-        c.label, c.m.ours?.toString() ?? '—', c.m.theirs.toString(), c.k.ours?.toString() ?? '—', c.k.theirs?.toString() ?? '—',
+        c.label, c.m.ours?.toString() ?? '—', ...(hasCore ? [c.m.core?.toString() ?? '—'] : []), c.m.theirs.toString(), c.k.ours?.toString() ?? '—', c.k.theirs?.toString() ?? '—',
         c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}`, c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
         c.fp.faithful ? c.fp.model : c.fp.ours !== undefined ? 'textbook stand-in' : 'no model yet', c.status,
       ]);
     }
     const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
     for (const row of rows) console.log('   ' + row.map((cell, col) => pad(cell, widths[col])).join('  '));
+    if (hasCore) console.log(`   m core: Bloom Lens's core sizing (${report.configs.find((c) => c.m.coreSource)?.m.coreSource}), checked against the library; "m ours" is what detection shows.`);
     for (const c of report.configs) {
       for (const p of c.problems) console.log(`   FAIL ${c.id}: ${p}`);
       for (const p of c.unexpectedPasses) console.log(`   XPASS ${c.id}: ${p}`);

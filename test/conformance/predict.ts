@@ -20,10 +20,10 @@
  * here automatically (its id is no longer the textbook one).
  */
 import { exactFalsePositiveRate, MAX_HASHES } from '../../src/core/classic';
-import { levelDbFalsePositiveRateEstimate, rocksDbLegacyFalsePositiveRateEstimate } from '../../src/core/hash32';
+import { levelDbFalsePositiveRateEstimate, levelDbFilterParameters, rocksDbLegacyFalsePositiveRateEstimate, rocksDbLegacyFilterParameters } from '../../src/core/hash32';
 import type { Hash32Estimate } from '../../src/core/hash32';
 import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
-import { ribbonFalsePositiveRate } from '../../src/core/ribbon';
+import { ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration } from '../../src/core/ribbon';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { libraryForRecognizer } from '../../src/libraries';
@@ -46,6 +46,12 @@ export interface Prediction {
   readonly layout: string;
   /** The recogniser that read the snippet, if any. */
   readonly recognizer?: string;
+  /**
+   * The library's sizing as Bloom Lens's core computes it (src/core/ribbon.ts, hash32.ts), where the core has a
+   * function for it: checked too, so a core sizing that drifts from the library fails even while detection
+   * does not use it yet.
+   */
+  readonly core?: { readonly m: number; readonly k?: number; readonly source: string };
   readonly notes: readonly string[];
 }
 
@@ -128,6 +134,28 @@ function layoutRate(layout: Layout, facts: LibraryFacts, k: number | undefined):
     : fromEstimate(rocksDbLegacyFalsePositiveRateEstimate(facts.n, facts.bitsPerKey, HASH32_OPTIONS), 'rocksdb-legacy-hash32 (hash32.ts, seeded)');
 }
 
+/** The core's own sizing of the RocksDB and LevelDB layouts (filter bits without metadata, and k). */
+function coreSizing(layout: Layout, facts: LibraryFacts): Prediction['core'] {
+  const bpk = facts.bitsPerKey;
+  if (bpk === undefined) return undefined;
+  if (layout.kind === 'blocked' && layout.blockBits === 512) {
+    return { m: rocksDbFastLocalFilterBytes(facts.n, rocksDbMillibitsPerKey(bpk)) * 8, source: 'ribbon.ts rocksDbFastLocalFilterBytes' };
+  }
+  if (layout.kind === 'ribbon') {
+    const configuration = rocksDbRibbonConfiguration(bpk, facts.n);
+    return { m: (configuration.filterBytes - 5) * 8, source: `ribbon.ts rocksDbRibbonConfiguration (${configuration.kind})` };
+  }
+  if (layout.kind === 'hash32' && layout.variant === 'rocksdb-legacy') {
+    const legacy = rocksDbLegacyFilterParameters(facts.n, bpk);
+    return { m: legacy.bits, k: legacy.k, source: 'hash32.ts rocksDbLegacyFilterParameters' };
+  }
+  if (layout.kind === 'hash32' && layout.variant === 'leveldb') {
+    const level = levelDbFilterParameters(facts.n, bpk);
+    return { m: level.bits, k: level.k, source: 'hash32.ts levelDbFilterParameters' };
+  }
+  return undefined;
+}
+
 function findingFor(input: SnippetInput): Finding {
   const findings = detectConfigs(input.text, { languageId: input.languageId, ...(input.fileName ? { fileName: input.fileName } : {}) });
   const finding = findings.find((f) => f.recognizer === input.recognizer);
@@ -168,7 +196,9 @@ export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, lay
   } else {
     rate = layoutRate(layout, withBitsPerKey, probes);
   }
+  const core = module.id === 'rocksdb' || module.id === 'leveldb' ? coreSizing(layout, withBitsPerKey) : undefined;
   return {
+    ...(core ? { core } : {}),
     ...(m !== undefined ? { m } : {}), ...(k !== undefined ? { k } : {}), ...(rate.fp !== undefined ? { fp: rate.fp } : {}),
     ...(rate.fpSd !== undefined ? { fpSd: rate.fpSd } : {}), model: rate.model, faithful: rate.faithful, layout: describeLayout(layout), recognizer: finding.recognizer, notes,
   };
