@@ -3,7 +3,7 @@ import { bloomFalsePositiveRate, exactFalsePositiveRate } from '../../src/core/c
 import { minBitsPerElement } from '../../src/core/paradox';
 import { DEFAULT_INPUTS, DesignerInputs } from '../../src/protocol';
 import { fpVsItems, fpVsK, paradoxRegion } from '../../webview/chartData';
-import { libraryAllocations } from '../../webview/libraries';
+import { libraryAllocations } from '../../src/libraries';
 import { resultRows, rowsToMarkdown } from '../../webview/results';
 import { Design, solveDesign } from '../../webview/solve';
 

@@ -1,6 +1,6 @@
 /** Go, Python, JavaScript/TypeScript and Rust Bloom filter libraries. */
 import { checks, pickArgument } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './helpers';
 
