@@ -67,7 +67,7 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
   [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$/, { param: 'p' }],
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
-  [/^n$|expected|capacity|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|itemscount|itemcount|elementcount|entrycount|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
+  [/^n$|expected|capacity|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
   [/^(?:size|maxsize|totalsize)$/, { param: 'size' }],
 ];
 
@@ -98,6 +98,8 @@ interface Pair {
   readonly valueEnd: number;
   /** Offset identifying the innermost container (bracket, indentation parent, table, element). */
   container: number;
+  /** Where the container is looked up, when not at the key (a tuple `{key, value}` belongs to the list around it). */
+  readonly lookupAt?: number;
 }
 
 /**
@@ -157,9 +159,9 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
   const text = ctx.text;
   const scope = text.slice(start, end);
   const pairs: Pair[] = [];
-  const push = (key: string, keyStart: number, value: { text: string; start: number; end: number } | undefined): void => {
+  const push = (key: string, keyStart: number, value: { text: string; start: number; end: number } | undefined, lookupAt?: number): void => {
     if (!value || ctx.source.kindAt(keyStart) === COMMENT) return;
-    pairs.push({ key, keyStart, value: value.text, valueStart: value.start, valueEnd: value.end, container: start });
+    pairs.push({ key, keyStart, value: value.text, valueStart: value.start, valueEnd: value.end, container: start, ...(lookupAt !== undefined ? { lookupAt } : {}) });
   };
   PAIR.lastIndex = 0;
   let match: RegExpExecArray | null;
@@ -187,11 +189,11 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
       push(match[1], start + match.index + match[0].indexOf(match[1]), { text: match[2], start: valueStart, end: valueStart + match[2].length });
     }
   }
-  if (ctx.source.languageId === 'erlang' || ctx.source.languageId === 'elixir' || /\.(?:erl|hrl|config)$/.test(ctx.source.languageId ?? '')) {
+  if (ctx.source.languageId === 'erlang' || ctx.source.languageId === 'elixir') {
     TUPLE.lastIndex = 0;
     while ((match = TUPLE.exec(scope)) !== null) {
       const valueStart = start + match.index + match[0].lastIndexOf(match[2]);
-      push(match[1], start + match.index + match[0].indexOf(match[1]), { text: match[2], start: valueStart, end: valueStart + match[2].length });
+      push(match[1], start + match.index + match[0].indexOf(match[1]), { text: match[2], start: valueStart, end: valueStart + match[2].length }, start + match.index);
     }
   }
   return pairs.sort((a, b) => a.keyStart - b.keyStart);
@@ -202,9 +204,11 @@ function assignBrackets(ctx: ScanContext, pairs: Pair[], start: number, end: num
   const text = ctx.text;
   const mask = ctx.source.mask();
   const stack: number[] = [];
+  const at = (pair: Pair) => pair.lookupAt ?? pair.keyStart;
+  pairs = pairs.slice().sort((a, b) => at(a) - at(b));
   let next = 0;
   for (let i = start; i < end && next < pairs.length; i++) {
-    while (next < pairs.length && pairs[next].keyStart <= i) {
+    while (next < pairs.length && at(pairs[next]) <= i) {
       const pair = pairs[next++];
       pair.container = stack.length > 0 ? stack[stack.length - 1] : fallback(pair);
     }
@@ -340,7 +344,7 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
   const names = list.args
     .map((arg) => {
       if (arg.name) return arg.name;
-      const identifiers = arg.text.replace(/=.*$/s, '').match(/[A-Za-z_]\w*/g) ?? [];
+      const identifiers = arg.text.replace(/=.*$/s, '').replace(/:.*$/s, '').match(/[A-Za-z_]\w*/g) ?? [];
       return go ? identifiers[0] : identifiers[identifiers.length - 1];
     })
     .filter((n): n is string => n !== undefined && n !== 'self' && n !== 'this' && n !== 'cls');
@@ -368,6 +372,12 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     return undefined;
   }
   while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
+  // generic type arguments: `new BloomFilter<string>(...)`, `Bloom::<T>::new`
+  const generic = text[i] === '<' ? /^<[\w\s,.?<>\[\]]{0,60}?>[ \t]*(?=[({])/.exec(text.slice(i, i + 80)) : null;
+  if (generic) i += generic[0].length;
+  // C++ direct initialisation: `CountingBloom filter(1 << 20, 7);`
+  const direct = /^[A-Z]/.test(name) && !/\b(?:class|struct|new|return)[ \t]+$/.test(before) ? /^[A-Za-z_]\w*[ \t]*(?=[({])/.exec(text.slice(i, i + 60)) : null;
+  if (direct && ctx.source.family === 'c') i += direct[0].length;
   const next = text[i];
   const declaration = /\b(?:class|struct|record|object|interface|impl(?:[ \t]+\w+[ \t]+for)?|trait|module|enum)[ \t]+$/.test(before);
   if (declaration) {
@@ -391,6 +401,13 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     const simple = name.replace(/^.*(?:\.|::)/, '');
     const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) : undefined;
     return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
+  }
+  // Elixir `config :app, :bloom,` with the keywords on the lines below; Erlang `{bloom, [{capacity, 1000}]}`
+  const beam = ctx.source.languageId === 'elixir' || ctx.source.languageId === 'erlang';
+  if (beam && next === ',') {
+    const after = /^,[ \t]*([[{])?/.exec(text.slice(i, i + 20));
+    if (after?.[1]) return bracketScope(ctx, i + after[0].length - 1, at, name);
+    if (/^,[ \t]*(?:#.*)?$/.test(text.slice(i, lineEnd))) return indentScope(ctx, line, at, name);
   }
   // key: value / key = value / key => value
   const sep = /^(?:=>|:=|=(?!=)|:(?!:))[ \t]*/.exec(text.slice(i, i + 4));
@@ -513,8 +530,9 @@ function tokenAround(text: string, offset: number): { start: number; end: number
   while (start > 0 && offset - start < 120 && /[\w.$-]/.test(text[start - 1])) start--;
   let end = offset;
   while (end < text.length && end - offset < 120 && /[\w$-]/.test(text[end])) end++;
-  while (end < text.length && end - offset < 160 && text[end] === '.' && /[\w$]/.test(text[end + 1] ?? '')) {
-    end++;
+  // dotted and `::` paths: `Redis::Bloomfilter.new`, `BloomFilter::Native.new`
+  while (end < text.length && end - offset < 160 && (text[end] === '.' || (text[end] === ':' && text[end + 1] === ':')) && /[\w$]/.test(text[end + (text[end] === ':' ? 2 : 1)] ?? '')) {
+    end += text[end] === ':' ? 2 : 1;
     while (end < text.length && /[\w$-]/.test(text[end])) end++;
   }
   while (text[start] === '.' || text[start] === '-') start++;
@@ -532,6 +550,14 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   if (hadoop) {
     const valueStart = i + hadoop[0].indexOf('<value>') + 7 + (hadoop[0].slice(hadoop[0].indexOf('<value>') + 7).length - hadoop[0].slice(hadoop[0].indexOf('<value>') + 7).trimStart().length);
     return { key: text.slice(start, end), keyStart: start, value: hadoop[1], valueStart, valueEnd: valueStart + hadoop[1].length, container: -1 };
+  }
+  // Kubernetes env: `- name: BLOOM_CAPACITY` and `value: "1000"` on the next line
+  const lineStart = ctx.source.lineStart(ctx.source.lineOf(start));
+  if (/(?:^|[\s{,-])name:[ \t]*["']?$/.test(text.slice(lineStart, start))) {
+    const env = /^["']?[ \t]*\r?\n[ \t]*value:[ \t]*/.exec(text.slice(i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0), i + 200));
+    const valueAt = env ? i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0) + env[0].length : -1;
+    const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
+    if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
   }
   const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
   const flag = !sep && /--[\w-]*$/.test(text.slice(Math.max(0, start - 2), start + 2)) ? /^[ \t]+(?=[\d.])/.exec(text.slice(i, i + 10)) : undefined;
@@ -563,12 +589,10 @@ function analyse(ctx: ScanContext): Draft[] {
     const name = text.slice(token.start, token.end);
     if (!hasAnchorWord(name) || hasDecoyWord(name)) continue;
     const pair = flatPair(ctx, token.start, token.end);
-    if (pair) {
-      if (classifyName(pair.key)) {
-        const line = source.lineOf(pair.keyStart);
-        const dot = pair.key.lastIndexOf('.');
-        flat.push({ pair, prefix: dot > 0 ? pair.key.slice(0, dot) : '', indent: pair.keyStart - source.lineStart(line), line });
-      }
+    if (pair && classifyName(pair.key)) {
+      const line = source.lineOf(pair.keyStart);
+      const dot = pair.key.lastIndexOf('.');
+      flat.push({ pair, prefix: dot > 0 ? pair.key.slice(0, dot) : '', indent: pair.keyStart - source.lineStart(line), line });
       continue;
     }
     const scope = scopeFor(ctx, token.start, token.end);
@@ -617,7 +641,7 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
   for (const entry of flat) {
     const group = groups.find((g) => {
       const tail = g[g.length - 1];
-      return tail.prefix === entry.prefix && tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP;
+      return tail.prefix === entry.prefix && (tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP));
     });
     if (group) group.push(entry);
     else groups.push([entry]);
