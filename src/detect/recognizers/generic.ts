@@ -28,6 +28,11 @@ const MAX_VALUE = 200;
 const MAX_ANCHORS = 4000;
 const MAX_INDENT_LINES = 120;
 const FLAT_LINE_GAP = 10;
+/** Characters looked at on each side of a Bloom word within its line. */
+const LOOK_AROUND = 200;
+/** Characters all bracket scopes of one text may scan together (bounded work on malformed input). */
+const SCAN_BUDGET = 2_000_000;
+let scanBudget = SCAN_BUDGET;
 
 // ------------------------------------------------------------------ names
 
@@ -281,7 +286,8 @@ function bracketScope(ctx: ScanContext, open: number, anchorStart: number, ancho
 function matchingClose(ctx: ScanContext, open: number): number {
   const text = ctx.text;
   const mask = ctx.source.mask();
-  const limit = Math.min(text.length, open + MAX_SCOPE);
+  const limit = Math.min(text.length, open + MAX_SCOPE, open + scanBudget);
+  scanBudget -= limit - open;
   let depth = 0;
   for (let i = open; i < limit; i++) {
     if (mask[i] === COMMENT || (mask[i] === STRING && i !== open)) continue;
@@ -358,12 +364,13 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const name = text.slice(at, end);
   const line = source.lineOf(at);
   const lineStart = source.lineStart(line);
-  const lineEnd = source.lineEnd(line);
-  const before = text.slice(lineStart, at);
+  const lineEnd = Math.min(source.lineEnd(line), end + LOOK_AROUND);
+  // only a bounded stretch of the line is looked at (minified or generated lines can be megabytes long)
+  const before = text.slice(Math.max(lineStart, at - LOOK_AROUND), at);
   let i = end;
   if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
   // TOML / ini table header
-  if (/^[ \t]*\[\[?[ \t]*["']?[\w.\- "']*$/.test(before) && /^["']?[\w.\- "']*\]\]?[ \t]*(?:[#;].*)?$/.test(text.slice(end, lineEnd))) return tableScope(ctx, line, lineStart + before.search(/\[/), name);
+  if (at - lineStart < LOOK_AROUND && /^[ \t]*\[\[?[ \t]*["']?[\w.\- "']*$/.test(before) && /^["']?[\w.\- "']*\]\]?[ \t]*(?:[#;].*)?$/.test(text.slice(end, lineEnd))) return tableScope(ctx, line, lineStart + before.search(/\[/), name);
   // XML: a Bloom element, or a Bloom attribute value inside a tag
   if (source.family === 'xml' || text[at - 1] === '<') {
     if (text[at - 1] === '<') return xmlScope(ctx, at - 1, at - 1, name);
@@ -545,7 +552,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   const text = ctx.text;
   let i = end;
   if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
-  const lineEnd = ctx.source.lineEnd(ctx.source.lineOf(start));
+  const lineEnd = Math.min(ctx.source.lineEnd(ctx.source.lineOf(start)), end + LOOK_AROUND);
   const hadoop = /^[ \t]*<\/name>[ \t\r\n]*<value>[ \t]*([^<]{1,80}?)[ \t]*<\/value>/.exec(text.slice(i, i + 200));
   if (hadoop) {
     const valueStart = i + hadoop[0].indexOf('<value>') + 7 + (hadoop[0].slice(hadoop[0].indexOf('<value>') + 7).length - hadoop[0].slice(hadoop[0].indexOf('<value>') + 7).trimStart().length);
@@ -553,7 +560,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   }
   // Kubernetes env: `- name: BLOOM_CAPACITY` and `value: "1000"` on the next line
   const lineStart = ctx.source.lineStart(ctx.source.lineOf(start));
-  if (/(?:^|[\s{,-])name:[ \t]*["']?$/.test(text.slice(lineStart, start))) {
+  if (/(?:^|[\s{,-])name:[ \t]*["']?$/.test(text.slice(Math.max(lineStart, start - LOOK_AROUND), start))) {
     const env = /^["']?[ \t]*\r?\n[ \t]*value:[ \t]*/.exec(text.slice(i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0), i + 200));
     const valueAt = env ? i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0) + env[0].length : -1;
     const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
@@ -576,6 +583,7 @@ function analyse(ctx: ScanContext): Draft[] {
   const doneScopes = new Set<number>();
   const doneContainers = new Set<number>();
   const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
+  scanBudget = SCAN_BUDGET;
   const anchor = /bloom/gi;
   let match: RegExpExecArray | null;
   let count = 0;
