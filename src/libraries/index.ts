@@ -14,7 +14,7 @@ import { CASSANDRA, cassandra } from './cassandra';
 import { CLICKHOUSE, clickhouseBloomFilter } from './clickhouse';
 import { COMMONS, commonsShape } from './commons';
 import { EBPF, ebpf } from './ebpf';
-import { FASTBLOOM, fastbloomFalsePos } from './fastbloom';
+import { FASTBLOOM, fastbloomFalsePos, fastbloomNumBits } from './fastbloom';
 import { GROWABLE, growable } from './growable';
 import { GUAVA, guava } from './guava';
 import { HBASE, hbaseChunk } from './hbase';
@@ -30,7 +30,7 @@ import { REDISSON, redisson } from './redisson';
 import { ROCKSDB, rocksdb, rocksdbProbes } from './rocksdb';
 import { RUST_BLOOMFILTER, rustBloomfilter } from './rustBloomfilter';
 import { SPARK, sparkSketch } from './spark';
-import type { LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
+import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
 export type { AllocationSpec, FalsePositiveModel, Layout, LibraryModule, SnippetDesign, SnippetSpec, SourceCitation } from './types';
@@ -45,7 +45,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
 export const derive = {
-  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos,
+  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
   redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
   hbaseChunk, ebpf, brinBloom,
 } as const;
@@ -127,4 +127,12 @@ export const SNIPPET_LIBRARIES: readonly SnippetSpec[] = [ANNOTATION_SNIPPET, ..
 export function snippetFor(snippetId: string, design: SnippetDesign): string {
   const snippet = SNIPPET_LIBRARIES.find((s) => s.id === snippetId) ?? ANNOTATION_SNIPPET;
   return snippet.render(design);
+}
+
+/** The layout and FP model a finding of this recogniser runs with (a module's variant first); undefined when unmodelled. */
+export function modelForRecognizer(recognizerId: string): { readonly library: LibraryModule; readonly layout: Layout; readonly model: FalsePositiveModel } | undefined {
+  const library = libraryForRecognizer(recognizerId);
+  if (!library) return undefined;
+  const variant = library.variants?.[recognizerId];
+  return { library, layout: variant?.layout ?? library.layout, model: variant?.model ?? library.model };
 }

@@ -1,5 +1,5 @@
 /** Parquet split-block Bloom filters (parquet-mr / parquet-java, Arrow, Iceberg). */
-import { classicModel } from './models';
+import { splitBlockModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
 import { nextPowerOfTwo, result, sizeNote } from './util';
 
@@ -13,7 +13,6 @@ export function parquetSbbf(n: number, p: number, maxBytes: number): LibraryDeri
     notes.push(`capped at parquet.bloom.filter.max.bytes = ${maxBytes} bytes (needs ${bytes}): the FP rate is above the target`);
     bytes = maxBytes;
   } else sizeNote(notes, 'Parquet rounds the filter up to a power-of-two number of bytes', optimalBits, bytes * 8);
-  notes.push('split-block filter (256-bit blocks, 8 bits per key): use the blocked FP formula');
   return result(bytes * 8, 8, notes);
 }
 
@@ -22,7 +21,7 @@ export const PARQUET: LibraryModule = {
   displayName: 'Parquet',
   recognizers: ['parquet.bloomFilter', 'iceberg.parquetBloomFilter'],
   layout: { kind: 'split-block' },
-  model: classicModel('colliding'),
+  model: splitBlockModel('Parquet split-block filter (256-bit blocks, k = 8)'),
   sources: [
     { repository: 'apache/parquet-java', file: 'parquet-column/src/main/java/org/apache/parquet/column/values/bloomfilter/BlockSplitBloomFilter.java', function: 'optimalNumOfBits, BlockSplitBloomFilter(int, int)' },
     { repository: 'apache/parquet-format', file: 'BloomFilter.md', function: 'Split Block Bloom Filter' },

@@ -33,6 +33,8 @@ export interface FalsePositiveModel {
   readonly id: string;
   /** The model in words, e.g. "RocksDB blocked filter (512-bit blocks)". */
   readonly name: string;
+  /** Why the layout's FP differs from the textbook rate, in a few words (BL006). */
+  readonly reason?: string;
   /** FP after n insertions into mBits bits with k probes (k may be ignored by layouts that fix it). */
   readonly atCapacity?: (mBits: number, n: number, k: number) => number | undefined;
   /** FP per element when n is unknown (large-n limit) at bitsPerElement bits and k probes. */
