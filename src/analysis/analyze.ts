@@ -322,14 +322,23 @@ function libraryRate(finding: Finding, config: ResolvedConfig, metrics: Metrics)
   if (!modelled || modelled.model.id === 'classic-exact' || finding.recycling || config.matchesEverything || config.sizedForTarget) return undefined;
   const { model } = modelled;
   const { mBits, elements, k } = config;
-  const rate = (value: number | undefined): number | undefined => (value !== undefined && Number.isFinite(value) && value >= 0 ? Math.min(1, value) : undefined);
+  const rate = (compute: () => number | undefined): number | undefined => {
+    try {
+      const value = compute();
+      return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.min(1, value) : undefined;
+    } catch (error) {
+      if (error instanceof RangeError) return undefined; // outside the layout model's domain: the textbook rate leads
+      throw error;
+    }
+  };
   if (mBits !== undefined && elements !== undefined && model.atCapacity) {
-    const falsePositiveRate = rate(model.atCapacity(mBits, elements, k ?? metrics.bestK?.k ?? 1));
+    const falsePositiveRate = rate(() => model.atCapacity?.(mBits, elements, k ?? metrics.bestK?.k ?? 1));
     if (falsePositiveRate === undefined) return undefined;
     return { falsePositiveRate, perElement: false, modelId: model.id, model: model.name, classicRate: metrics.exactFalsePositiveRate };
   }
   if (mBits === undefined && config.bitsPerElement !== undefined && model.perElement) {
-    const falsePositiveRate = rate(model.perElement(config.bitsPerElement, k));
+    const bitsPerElement = config.bitsPerElement;
+    const falsePositiveRate = rate(() => model.perElement?.(bitsPerElement, k));
     if (falsePositiveRate === undefined) return undefined;
     return { falsePositiveRate, perElement: true, modelId: model.id, model: model.name, classicRate: metrics.perElementFalsePositiveRate };
   }

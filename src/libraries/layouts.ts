@@ -1,11 +1,11 @@
 /**
  * Generic layouts a person can choose (CLI `--layout`, the designer's layout select): the FP of each and the
- * sizing searches over it. Classic uses the exact textbook model (src/core/classic.ts); blocked, split-block and
- * Ribbon use the layout models (src/core/layouts.ts, src/core/ribbon.ts). Pure.
+ * sizing searches over it. Classic uses the exact textbook model (src/core/classic.ts); blocked and split-block use
+ * the layout models (src/core/layouts.ts); Ribbon is RocksDB's policy with bits_per_key = m / n (src/libraries/rocksdb.ts). Pure.
  */
 import { bestIntegerK, exactFalsePositiveRate, MAX_HASHES } from '../core/classic';
-import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../core/layouts';
-import { ribbonFalsePositiveRate } from '../core/ribbon';
+import { blockedFalsePositiveRate, SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate } from '../core/layouts';
+import { ROCKSDB_RIBBON_MODEL } from './rocksdb';
 import type { HashingModel } from '../detect/types';
 
 /** A layout choice: `classic`, `blocked:<block bits>`, `sbbf` (split-block, k = 8), `ribbon`. */
@@ -15,7 +15,7 @@ export type LayoutChoice =
   | { readonly kind: 'split-block' }
   | { readonly kind: 'ribbon' };
 
-export const SPLIT_BLOCK_BITS = 256;
+export { SPLIT_BLOCK_BITS };
 export const SPLIT_BLOCK_K = 8;
 export const LAYOUT_SYNTAX = 'classic, blocked:<block bits> (e.g. blocked:512), sbbf or ribbon';
 
@@ -35,6 +35,11 @@ export function parseLayout(text: string): LayoutChoice | string {
   return `must be one of ${LAYOUT_SYNTAX}, got "${text}"`;
 }
 
+/** RocksDB's Ribbon policy with bits_per_key = m / n (the Bloom-equivalent setting): the FP it is sized to meet. */
+function ribbonRate(bitsPerKey: number): number {
+  return ROCKSDB_RIBBON_MODEL.perElement?.(bitsPerKey, undefined) ?? 1;
+}
+
 /** The layout as the CLI writes it. */
 export function layoutText(layout: LayoutChoice): string {
   return layout.kind === 'blocked' ? `blocked:${layout.blockBits}` : layout.kind === 'split-block' ? 'sbbf' : layout.kind;
@@ -51,7 +56,7 @@ export function layoutModelName(layout: LayoutChoice): string {
     case 'classic': return 'exact (textbook filter)';
     case 'blocked': return `blocked filter (${layout.blockBits}-bit blocks)`;
     case 'split-block': return 'split-block filter (256-bit blocks, k = 8)';
-    case 'ribbon': return 'Ribbon filter';
+    case 'ribbon': return 'RocksDB Ribbon filter (bits per key = m / n)';
   }
 }
 
@@ -66,7 +71,7 @@ export function layoutFalsePositiveRate(layout: LayoutChoice, mBits: number, n: 
     case 'classic': return exactFalsePositiveRate(mBits, n, k, hashing);
     case 'blocked': return blockedFalsePositiveRate(mBits, n, k, layout.blockBits);
     case 'split-block': return splitBlockFalsePositiveRate(mBits, n);
-    case 'ribbon': return ribbonFalsePositiveRate(mBits / n, n);
+    case 'ribbon': return ribbonRate(mBits / n);
   }
 }
 
@@ -77,7 +82,7 @@ export function layoutBestK(layout: LayoutChoice, mBits: number, n: number, hash
     return { k: best.k, falsePositiveRate: best.falsePositiveRate };
   }
   if (layout.kind === 'split-block') return { k: SPLIT_BLOCK_K, falsePositiveRate: splitBlockFalsePositiveRate(mBits, n) };
-  if (layout.kind === 'ribbon') return { falsePositiveRate: ribbonFalsePositiveRate(mBits / n, n) };
+  if (layout.kind === 'ribbon') return { falsePositiveRate: ribbonRate(mBits / n) };
   // Blocked: the FP is unimodal in k; walk up from k = 1 while it falls.
   let bestK = 1;
   let bestRate = blockedFalsePositiveRate(mBits, n, 1, layout.blockBits);

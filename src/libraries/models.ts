@@ -5,7 +5,7 @@
 import { bloomApproximateRate } from '../core/paradox';
 import { exactFalsePositiveRate, MAX_HASHES } from '../core/classic';
 import {
-  blockedFalsePositiveRate, blockedFalsePositiveRatePerElement, splitBlockFalsePositiveRate, splitBlockFalsePositiveRatePerElement,
+  blockedFalsePositiveRate, blockedFalsePositiveRatePerElement, SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate, splitBlockFalsePositiveRatePerElement,
 } from '../core/layouts';
 import type { HashingModel } from '../detect/types';
 import type { FalsePositiveModel } from './types';
@@ -33,7 +33,7 @@ export function blockedModel(blockBits: number, name: string): FalsePositiveMode
     id: `blocked-${blockBits}`,
     name,
     reason: `a key's k bits all fall in one ${blockBits}-bit block, and blocks fill unevenly`,
-    atCapacity: (mBits, n, k) => (validK(k) ? blockedFalsePositiveRate(mBits, n, k, blockBits) : undefined),
+    atCapacity: (mBits, n, k) => (validK(k) && mBits % blockBits === 0 ? blockedFalsePositiveRate(mBits, n, k, blockBits) : undefined),
     perElement: (bitsPerElement, k) => (k !== undefined && validK(k) ? blockedFalsePositiveRatePerElement(bitsPerElement, k, blockBits) : undefined),
   };
 }
@@ -44,7 +44,7 @@ export function splitBlockModel(name: string): FalsePositiveModel {
     id: 'split-block',
     name,
     reason: 'a key sets one bit in each of the eight 32-bit words of one 256-bit block, and blocks fill unevenly',
-    atCapacity: (mBits, n) => splitBlockFalsePositiveRate(mBits, n),
+    atCapacity: (mBits, n) => (mBits % SPLIT_BLOCK_BITS === 0 ? splitBlockFalsePositiveRate(mBits, n) : undefined),
     perElement: (bitsPerElement) => splitBlockFalsePositiveRatePerElement(bitsPerElement),
   };
 }

@@ -1,4 +1,5 @@
 /** RocksDB filter policies: FastLocalBloom (format_version >= 5), legacy Bloom, Ribbon. */
+import { rocksDbCacheLocalFpRateEstimate } from '../core/layouts';
 import { blockedModel } from './models';
 import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
 import { fixed, result, snippetSummary, textbookBitsPerKey } from './util';
@@ -36,21 +37,6 @@ export function rocksdbFilterSpace(keys: number, millibits: number): { filterBit
   return { filterBits: filterBytes * 8, bytesWithMetadata: filterBytes + 5 };
 }
 
-/** BloomMath::StandardFpRate (util/bloom_impl.h): (1 - e^(-k/b))^k. */
-const standardFpRate = (bitsPerKey: number, probes: number): number => (1 - Math.exp(-probes / bitsPerKey)) ** probes;
-
-/**
- * BloomMath::CacheLocalFpRate(bpk, probes, 512): the classic rate averaged at ±1 standard deviation of the cache
- * line load. RocksDB sets the Ribbon policy's desired_one_in_fp_rate_ to 1 / this (BloomLikeFilterPolicy ctor),
- * and Standard128RibbonBitsBuilder sizes the Ribbon filter to meet it.
- */
-export function rocksdbCacheLocalFpRate(bitsPerKey: number, probes: number, cacheLineBits = 512): number {
-  if (bitsPerKey <= 0) return 1;
-  const keysPerLine = cacheLineBits / bitsPerKey;
-  const stddev = Math.sqrt(keysPerLine);
-  return (standardFpRate(cacheLineBits / (keysPerLine + stddev), probes) + standardFpRate(cacheLineBits / (keysPerLine - stddev), probes)) / 2;
-}
-
 /** The FastLocalBloom filter (format_version >= 5): 512-bit blocks, k from ChooseNumProbes. */
 export const ROCKSDB_BLOCKED_MODEL: FalsePositiveModel = blockedModel(512, 'RocksDB blocked filter (512-bit blocks)');
 
@@ -61,7 +47,8 @@ export const ROCKSDB_RIBBON_MODEL: FalsePositiveModel = {
   reason: 'RocksDB sizes the Ribbon filter for the FP of its cache-local Bloom filter at these bits/key (BloomMath::CacheLocalFpRate)',
   perElement: (bitsPerKey) => {
     const sanitized = bitsPerKey < 1 ? 1 : !(bitsPerKey < 100) ? 100 : bitsPerKey;
-    return rocksdbCacheLocalFpRate(sanitized, rocksdbProbes(rocksdbMillibits(sanitized)));
+    // desired_one_in_fp_rate_ = 1 / BloomMath::CacheLocalFpRate(bpk, ChooseNumProbes(millibits), 512); many keys meet it
+    return rocksDbCacheLocalFpRateEstimate(sanitized, rocksdbProbes(rocksdbMillibits(sanitized)), 512);
   },
 };
 

@@ -103,20 +103,18 @@ function layoutFp(layout: LayoutChoice, m: number, n: number, kGiven: number | u
   checkLayoutK(layout, kGiven);
   if (layout.kind === 'blocked' && kGiven === undefined) throw new UsageError(`missing --k (${RULES.hashes.describe}); --layout ${layoutText(layout)} needs it`);
   const granule = layoutGranule(layout);
-  if (m < granule) throw new UsageError(`--m must hold at least one ${granule}-bit block for --layout ${layoutText(layout)}, got ${m}`);
+  if (m % granule !== 0) throw new UsageError(`--m must be a whole number of ${granule}-bit blocks for --layout ${layoutText(layout)} (e.g. ${Math.ceil(m / granule) * granule}), got ${m}`);
   const k = layoutFixesK(layout) ? (layout.kind === 'split-block' ? SPLIT_BLOCK_K : undefined) : kGiven;
   return asUsageError(() => {
     const fp = layoutFalsePositiveRate(layout, m, n, k ?? 1);
     const exact = k !== undefined ? exactFalsePositiveRate(m, n, k) : undefined;
     const bitsPerElement = m / n;
-    const wholeBlocks = m % granule === 0;
     const json = { m, n, ...(k !== undefined ? { k } : {}), layout: layoutText(layout), model: layoutModelId(layout), fp, ...(exact !== undefined ? { exact } : {}), bitsPerElement };
     const text = table([
       ['filter', `m = ${formatCount(m)} bits, n = ${formatCount(n)}${k !== undefined ? `, k = ${k}` : ''}, ${layoutModelName(layout)}`],
       ['bits per element', formatReal(bitsPerElement)],
       [`FP (${layoutModelName(layout)})`, formatProbability(fp)],
       ...(exact !== undefined ? [['exact FP, textbook filter (same m, n, k)', formatProbability(exact)] as [string, string]] : []),
-      ...(wholeBlocks ? [] : [['note', `m is not a whole number of ${granule}-bit blocks; a real filter rounds it up`] as [string, string]]),
     ]);
     return { json, text };
   });
