@@ -23,9 +23,8 @@ import {
 import { ChartData, fpVsItems, fpVsK, paradoxRegion } from './chartData';
 import type { RecyclingRequest, RecyclingResult, SimulationRequest } from './heavy';
 import { simulationChartData } from './heavy';
-import { libraryAllocations } from './libraries';
+import { libraryAllocations, snippetFor, SNIPPET_LIBRARIES } from '../src/libraries';
 import { resultRows, ResultRow, rowsToMarkdown } from './results';
-import { snippetFor, SNIPPET_LIBRARIES } from '../src/analysis/snippets';
 import { Design, InputField, solveDesign } from './solve';
 import type { WorkerRequest, WorkerResponse } from './workerProtocol';
 

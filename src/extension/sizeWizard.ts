@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { formatBits, formatBytes, formatCount, formatProbability } from '../analysis/format';
 import { exactFalsePositiveRate, maxElementsForBitsAndRate, sizeForElementsAndRate, sizeForElementsRateAndK, bestIntegerK } from '../core/classic';
 import { parseBits, parseCount, parseHashes, parseProbability, Parsed } from '../analysis/units';
-import { SNIPPET_LIBRARIES, snippetFor, SnippetDesign } from '../analysis/snippets';
+import { SNIPPET_LIBRARIES, snippetFor, SnippetDesign } from '../libraries';
 
 type Known = 'np' | 'mp' | 'mn' | 'npk';
 

@@ -206,14 +206,15 @@ describe('detect: more recognisers', () => {
   it('redis-py insert, Jedis and go-redis', () => {
     const insert = one('r.bf().insert("k", ["a"], capacity=10000, error=0.01)', 'python');
     assert.equal(insert.recognizer, 'redis-py.bf.insert');
-    assert.equal(insert.derived.m, 131072);
+    // RedisBloom bfCreateChain (NOROUND | FORCE64), first link at p/2: (uint64)(1e4 · -ln 0.005 / ln²2) = 110277 -> 110336 (64-bit words)
+    assert.equal(insert.derived.m, 110336);
     const jedis = one('jedis.bfReserve("k", 0.01, 1000000);', 'java');
     assert.equal(jedis.recognizer, 'jedis.bfReserve');
     assert.equal(jedis.derived.k, 8);
     const go = one('rdb.BFReserveNonScaling(ctx, "k", 0.01, 1000000)', 'go');
     assert.equal(go.recognizer, 'go-redis.bfReserve');
     assert.equal(go.derived.k, 7);
-    assert.equal(go.derived.m, 16777216);
+    assert.equal(go.derived.m, 9585088); // library-models.md: BF.RESERVE k 0.01 1000000 NONSCALING
   });
 
   it('Iceberg table properties and Doris properties', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { formatLiteral, planSourceEdits } from '../../src/extension/designer/edits';
-import { SNIPPET_LIBRARIES, snippetFor, probabilityLiteral } from '../../src/analysis/snippets';
+import { SNIPPET_LIBRARIES, snippetFor, probabilityLiteral } from '../../src/libraries';
 
 function applyEdits(text: string, plan: ReturnType<typeof planSourceEdits>): string {
   const lines = text.split('\n');

@@ -4,7 +4,7 @@
  * Iceberg, ORC, HBase, Hudi. Keys of one system close to each other (and of one column) form one finding.
  */
 import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
 

@@ -1,6 +1,6 @@
 /** Java / Kotlin / Scala: Guava, Spark, Apache Commons Collections, Redisson, RocksDB Java, bitcoinj, HBase, Elasticsearch. */
 import { checks } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, definesOwn, JVM, langIs } from './helpers';

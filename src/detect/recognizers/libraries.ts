@@ -1,6 +1,6 @@
 /** Go, Python, JavaScript/TypeScript and Rust Bloom filter libraries. */
 import { checks, pickArgument } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './helpers';
 
@@ -314,7 +314,7 @@ const fastbloom = callRecognizer({
     b.draft.end = last;
     return b.derive((q) => {
       if (falsePos && q.n !== undefined && q.p !== undefined) return derive.fastbloomFalsePos(q.n, q.p);
-      if (!falsePos && q.m !== undefined) return { m: Math.ceil(q.m / 512) * 512, ...(q.k !== undefined ? { k: q.k } : {}), notes: ['fastbloom is a blocked filter (512-bit blocks); its FP rate is above the classic formula'] };
+      if (!falsePos && q.m !== undefined) return derive.fastbloomNumBits(q.m, q.n, q.k);
       return {};
     }).build();
   },

@@ -1,6 +1,6 @@
 /** C / C++ and system configs: RocksDB, LevelDB, Bitcoin Core, eBPF bloom maps, Squid cache digests. */
 import { checks, splitArguments } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer } from './helpers';
 

@@ -1,6 +1,6 @@
 /** RedisBloom (Redis Stack, Redis 8, Valkey, Dragonfly): commands in any language, shell and redis-cli; client APIs; module config. */
 import { Argument, checks, DraftBuilder, pickArgument, ScanContext, splitArguments, unquote } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, JS, langIs } from './helpers';

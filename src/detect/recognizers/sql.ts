@@ -1,6 +1,6 @@
 /** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks. */
 import { checks, splitArguments } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
 

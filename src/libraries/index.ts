@@ -1,0 +1,138 @@
+/**
+ * The registry of library modules: one module per system (src/libraries/<system>.ts), looked up by id or by
+ * recogniser. Detection takes each library's derivation from here, analysis its FP model, the designer its
+ * allocation table and snippets, the size wizard its snippets. Pure.
+ */
+import { exactFalsePositiveRate, MAX_HASHES } from '../core/classic';
+import { BBLOOM, bbloom } from './bbloom';
+import { BITCOIN, bitcoinBloom, bitcoinRolling } from './bitcoin';
+import { BITS_AND_BLOOMS, ceilCeil } from './bitsAndBlooms';
+import { BLOOM_FILTER2 } from './bloomFilter2';
+import { BLOOM_FILTERS_JS, BLOOMFILTER_JS } from './bloomFiltersJs';
+import { BOOM, boom } from './boom';
+import { CASSANDRA, cassandra } from './cassandra';
+import { CLICKHOUSE, clickhouseBloomFilter } from './clickhouse';
+import { COMMONS, commonsShape } from './commons';
+import { EBPF, ebpf } from './ebpf';
+import { FASTBLOOM, fastbloomFalsePos, fastbloomNumBits } from './fastbloom';
+import { GROWABLE, growable } from './growable';
+import { GUAVA, guava } from './guava';
+import { HBASE, hbaseChunk } from './hbase';
+import { HUDI } from './hudi';
+import { LEVELDB, leveldb } from './leveldb';
+import { ORC, orc } from './orc';
+import { PARQUET, parquetSbbf } from './parquet';
+import { POSTGRES, brinBloom } from './postgres';
+import { PYBLOOM, pybloom } from './pybloom';
+import { RBLOOM, rbloom } from './rbloom';
+import { REDISBLOOM, redisBloom } from './redisbloom';
+import { REDISSON, redisson } from './redisson';
+import { ROCKSDB, rocksdb, rocksdbProbes } from './rocksdb';
+import { RUST_BLOOMFILTER, rustBloomfilter } from './rustBloomfilter';
+import { SPARK, sparkSketch } from './spark';
+import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
+import { fixed, probabilityLiteral } from './util';
+
+export type { AllocationSpec, FalsePositiveModel, Layout, LibraryModule, SnippetDesign, SnippetSpec, SourceCitation } from './types';
+export { groupedInteger, probabilityLiteral } from './util';
+
+/** Every library module, in the order of the designer's table. */
+export const LIBRARIES: readonly LibraryModule[] = [
+  GUAVA, SPARK, REDISSON, COMMONS, BITS_AND_BLOOMS, BOOM, BBLOOM, PYBLOOM, RBLOOM, BLOOM_FILTER2, BLOOM_FILTERS_JS, BLOOMFILTER_JS,
+  RUST_BLOOMFILTER, GROWABLE, FASTBLOOM, REDISBLOOM, BITCOIN, ORC, PARQUET, POSTGRES, ROCKSDB, LEVELDB, CASSANDRA, CLICKHOUSE,
+  HBASE, EBPF, HUDI,
+];
+
+/** Each library's derivation of m and k from the arguments it is given (detection calls these). */
+export const derive = {
+  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
+  redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
+  hbaseChunk, ebpf, brinBloom,
+} as const;
+
+const BY_RECOGNIZER = new Map<string, LibraryModule>(LIBRARIES.flatMap((library) => library.recognizers.map((id) => [id, library] as const)));
+
+export function libraryById(id: string): LibraryModule | undefined {
+  return LIBRARIES.find((library) => library.id === id);
+}
+
+/** The module that models a finding of this recogniser (undefined: annotations, URLs, unmodelled systems). */
+export function libraryForRecognizer(recognizerId: string): LibraryModule | undefined {
+  return BY_RECOGNIZER.get(recognizerId);
+}
+
+/** "What each library would allocate for the same n and p": one row of the designer's table. */
+export interface LibraryAllocation {
+  readonly id: string;
+  readonly library: string;
+  /** How the library is called for this n and p. */
+  readonly call: string;
+  readonly mBits?: number;
+  readonly k?: number;
+  readonly bytes?: number;
+  /** Exact FP at n for the library's m and k (undefined when it cannot be computed). */
+  readonly falsePositiveRate?: number;
+  /** Layout, caps and caveats (blocked filters: the classic rate understates the FP). */
+  readonly notes: readonly string[];
+}
+
+/** What each library in the registry allocates for n elements at target p, and the FP that results. */
+export function libraryAllocations(n: number, p: number): LibraryAllocation[] {
+  return LIBRARIES.flatMap((library) => (library.allocations ?? []).map((spec) => {
+    const notes: string[] = [];
+    const layout = spec.layout ?? library.layout;
+    const hashing = layout.kind === 'classic' ? layout.hashing : 'colliding';
+    let derived: LibraryDerivation;
+    try {
+      derived = spec.derive(n, p);
+    } catch (error) {
+      return { id: spec.id, library: spec.label, call: spec.call(n, p), notes: [`cannot derive: ${error instanceof Error ? error.message : String(error)}`] };
+    }
+    notes.push(...(derived.notes ?? []));
+    let mBits = derived.m;
+    if (mBits === undefined && derived.bitsPerElement !== undefined) {
+      mBits = Math.ceil(n * derived.bitsPerElement);
+      notes.push(`${fixed(derived.bitsPerElement, 3)} bits per element`);
+    }
+    const k = derived.k;
+    let falsePositiveRate: number | undefined;
+    if (mBits !== undefined && k !== undefined && Number.isSafeInteger(mBits) && mBits >= 1 && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES
+      && (hashing === 'colliding' || k <= mBits)) {
+      falsePositiveRate = exactFalsePositiveRate(mBits, n, k, hashing);
+      if (layout.kind === 'blocked' || layout.kind === 'split-block') notes.push('blocked layout: the real FP is somewhat above this classic exact rate');
+    } else if (k === undefined) {
+      notes.push('k chosen per block by the library: FP not modelled');
+    }
+    if (hashing !== 'colliding') notes.push(`${hashing} hashing`);
+    return {
+      id: spec.id, library: spec.label, call: spec.call(n, p),
+      ...(mBits !== undefined ? { mBits, bytes: Math.ceil(mBits / 8) } : {}),
+      ...(k !== undefined ? { k } : {}),
+      ...(falsePositiveRate !== undefined ? { falsePositiveRate } : {}),
+      notes,
+    };
+  }));
+}
+
+/** The bloom-lens annotation: works in any language. */
+const ANNOTATION_SNIPPET: SnippetSpec = {
+  id: 'annotation', label: 'bloom-lens annotation (any language)',
+  render: (d) => `// bloom-lens: n=${d.n} p=${probabilityLiteral(d.p)} m=${d.mBits} k=${d.k}`,
+};
+
+/** "Copy as a snippet for a chosen library": the annotation first, then each library's own syntax. */
+export const SNIPPET_LIBRARIES: readonly SnippetSpec[] = [ANNOTATION_SNIPPET, ...LIBRARIES.flatMap((library) => library.snippets ?? [])];
+
+/** The snippet for a snippet id (the annotation for an unknown id). */
+export function snippetFor(snippetId: string, design: SnippetDesign): string {
+  const snippet = SNIPPET_LIBRARIES.find((s) => s.id === snippetId) ?? ANNOTATION_SNIPPET;
+  return snippet.render(design);
+}
+
+/** The layout and FP model a finding of this recogniser runs with (a module's variant first); undefined when unmodelled. */
+export function modelForRecognizer(recognizerId: string): { readonly library: LibraryModule; readonly layout: Layout; readonly model: FalsePositiveModel } | undefined {
+  const library = libraryForRecognizer(recognizerId);
+  if (!library) return undefined;
+  const variant = library.variants?.[recognizerId];
+  return { library, layout: variant?.layout ?? library.layout, model: variant?.model ?? library.model };
+}
