@@ -30,6 +30,16 @@ import { REDISSON, redisson } from './redisson';
 import { ROCKSDB, rocksdb, rocksdbProbes } from './rocksdb';
 import { RUST_BLOOMFILTER, rustBloomfilter } from './rustBloomfilter';
 import { SPARK, sparkSketch } from './spark';
+import { ALGEBIRD } from './algebird';
+import { BCOIN, BITCORE } from './bip37Js';
+import { GOLEVELDB } from './goleveldb';
+import { HOLIMAN } from './holiman';
+import { LIBBLOOM } from './libbloom';
+import { PARTOW } from './partow';
+import { PEBBLE } from './pebble';
+import { NREDISSTACK, REDIS_OM_SPRING } from './redisClients';
+import { TIKV } from './tikv';
+import { VALKEY_BLOOM } from './valkeyBloom';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -41,6 +51,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   GUAVA, SPARK, REDISSON, COMMONS, BITS_AND_BLOOMS, BOOM, BBLOOM, PYBLOOM, RBLOOM, BLOOM_FILTER2, BLOOM_FILTERS_JS, BLOOMFILTER_JS,
   RUST_BLOOMFILTER, GROWABLE, FASTBLOOM, REDISBLOOM, BITCOIN, ORC, PARQUET, POSTGRES, ROCKSDB, LEVELDB, CASSANDRA, CLICKHOUSE,
   HBASE, EBPF, HUDI,
+  HOLIMAN, GOLEVELDB, PEBBLE, NREDISSTACK, REDIS_OM_SPRING, VALKEY_BLOOM, BITCORE, BCOIN, TIKV, LIBBLOOM, PARTOW, ALGEBIRD,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -5,13 +5,19 @@
  * ebloom (Erlang) and Bloomex (Elixir).
  */
 import { Argument, checks, pickArgument } from '../engine';
-import * as derive from '../derivations';
+import { derive } from '../../libraries';
+import { algebird as algebirdSizing } from '../../libraries/algebird';
+import { bcoin, bitcore } from '../../libraries/bip37Js';
+import { goleveldb } from '../../libraries/goleveldb';
+import { holimanNew, holimanOptimal } from '../../libraries/holiman';
+import { libbloom as libbloomSizing } from '../../libraries/libbloom';
+import { partow as partowSizing } from '../../libraries/partow';
+import { pebble } from '../../libraries/pebble';
+import { redisClientReserve } from '../../libraries/redisClients';
+import { tikv as tikvSizing } from '../../libraries/tikv';
 import type { Recognizer } from '../recognizer';
 import type { LibraryDerivation } from '../types';
 import { builder, callRecognizer, JS, JVM, langIs, readValue } from './helpers';
-
-const LN2 = Math.LN2;
-const LN2_SQUARED = LN2 * LN2;
 
 // ---------------------------------------------------------------- Go
 
@@ -27,13 +33,12 @@ const holiman = callRecognizer({
       const b = builder(ctx, 'go.holiman.new', 'holiman/bloomfilter New(m, k)', start, end);
       b.argument('m', args[0], { check: checks.range('m', 2, Number.MAX_SAFE_INTEGER, 'bloomfilter.New returns an error') });
       b.argument('k', args[1], { check: checks.positiveInteger('k', 'bloomfilter.New returns an error') });
-      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: p.m, k: p.k } : {})).build();
+      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? holimanNew(p.m, p.k) : {})).build();
     }
     const b = builder(ctx, 'go.holiman.newOptimal', 'holiman/bloomfilter NewOptimal(maxN, p)', start, end);
     b.argument('n', args[0], { check: checks.positiveInteger('maxN') });
     b.argument('p', args[1], { check: checks.probability('p') });
-    // OptimalM = ceil(-n ln p / ln²2), OptimalK = ceil(m ln 2 / n)
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? holimanOptimal(p.n, p.p) : {})).build();
   },
 });
 
@@ -44,12 +49,10 @@ const goLsm = callRecognizer({
   pattern: /\b(filter\s*\.\s*NewBloomFilter|bloom\s*\.\s*FilterPolicy)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['go']) || args.length !== 1) return undefined;
-    const pebble = match[1].startsWith('bloom');
-    const b = builder(ctx, pebble ? 'go.pebble.bloomFilterPolicy' : 'go.goleveldb.bloomFilter', pebble ? 'Pebble bloom.FilterPolicy' : 'goleveldb filter.NewBloomFilter', start, end);
+    const isPebble = match[1].startsWith('bloom');
+    const b = builder(ctx, isPebble ? 'go.pebble.bloomFilterPolicy' : 'go.goleveldb.bloomFilter', isPebble ? 'Pebble bloom.FilterPolicy' : 'goleveldb filter.NewBloomFilter', start, end);
     b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bitsPerKey') });
-    // both port LevelDB's policy: k = bitsPerKey * 0.69 clamped to [1, 30]; Pebble keeps each key's probes in one cache line
-    if (pebble) b.note('Pebble keeps all probes of a key in one 64-byte cache line (blocked): the FP rate is a little above the classic formula');
-    return b.derive((p) => (p.bitsPerElement !== undefined ? derive.leveldb(p.bitsPerElement) : {})).build();
+    return b.derive((p) => (p.bitsPerElement === undefined ? {} : isPebble ? pebble(p.bitsPerElement) : goleveldb(p.bitsPerElement))).build();
   },
 });
 
@@ -58,7 +61,7 @@ const goLsm = callRecognizer({
 const REDIS_P = checks.probability('errorRate', 'RedisBloom replies "ERR (0 < error rate range < 1)"');
 const REDIS_N = checks.positiveInteger('capacity', 'RedisBloom replies "ERR (capacity should be larger than 0)"');
 const redisDerive = (nonScaling: boolean) => (p: { n?: number; p?: number }): LibraryDerivation =>
-  p.n !== undefined && p.p !== undefined ? derive.redisBloom(p.n, p.p, nonScaling) : {};
+  p.n !== undefined && p.p !== undefined ? redisClientReserve(p.n, p.p, nonScaling) : {};
 
 /** Redis OM Spring `@Bloom(name = "...", capacity = 100000, errorRate = 0.001)` on an entity field (BF.RESERVE behind it). */
 const redisOmSpring = callRecognizer({
@@ -108,22 +111,6 @@ const nRedisStack = callRecognizer({
 
 // ---------------------------------------------------------------- JavaScript: BIP37 (bitcore, bcoin)
 
-/** bcoin `fromRate`: size = (-1/ln²2 · n · ln p) | 0, capped at 36000 bytes; k = (size/n · ln2) | 0, capped at 50; bytes rounded up. */
-function bcoinRate(n: number, p: number, capped: boolean): LibraryDerivation {
-  const notes: string[] = [];
-  let bits = Math.trunc((-1 / LN2_SQUARED) * n * Math.log(p));
-  if (capped && bits > 36000 * 8) {
-    notes.push(`capped at 36000 bytes (would be ${Math.ceil(bits / 8)} bytes): the FP rate is above the target`);
-    bits = 36000 * 8;
-  }
-  let k = Math.trunc((bits / n) * LN2);
-  if (capped && k > 50) {
-    notes.push('k capped at 50');
-    k = 50;
-  }
-  return { m: Math.ceil(bits / 8) * 8, k, ...(notes.length > 0 ? { notes } : {}) };
-}
-
 /** bitcore-lib / bloom-filter npm `BloomFilter.create(elements, fpRate[, nTweak, nFlags])`; bcoin `BloomFilter.fromRate(items, rate, update)`. */
 const bip37Js = callRecognizer({
   ids: ['bitcore.bloomFilter', 'bcoin.bloom.fromRate'],
@@ -131,16 +118,16 @@ const bip37Js = callRecognizer({
   pattern: /\b(BloomFilter\s*\.\s*create|(?:BloomFilter|Bloom)\s*\.\s*fromRate)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, JS)) return undefined;
-    const bcoin = /fromRate/.test(match[1]);
-    if (!bcoin && !ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined;
+    const isBcoin = /fromRate/.test(match[1]);
+    if (!isBcoin && !ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined;
     if (args.length < 2) return undefined;
-    const b = builder(ctx, bcoin ? 'bcoin.bloom.fromRate' : 'bitcore.bloomFilter', bcoin ? 'bcoin BloomFilter.fromRate (BIP37)' : 'bitcore BloomFilter.create (BIP37)', start, end);
+    const b = builder(ctx, isBcoin ? 'bcoin.bloom.fromRate' : 'bitcore.bloomFilter', isBcoin ? 'bcoin BloomFilter.fromRate (BIP37)' : 'bitcore BloomFilter.create (BIP37)', start, end);
     b.argument('n', args[0], { check: checks.positiveInteger('elements') });
     b.argument('p', args[1], { check: checks.probability('falsePositiveRate') });
-    const unlimited = bcoin && args[2] !== undefined && /^-1$/.test(args[2].text.trim());
+    const unlimited = isBcoin && args[2] !== undefined && /^-1$/.test(args[2].text.trim());
     return b.derive((p) => {
       if (p.n === undefined || p.p === undefined) return {};
-      return bcoin ? bcoinRate(p.n, p.p, !unlimited) : derive.bitcoinBloom(p.n, p.p);
+      return isBcoin ? bcoin(p.n, p.p, !unlimited) : bitcore(p.n, p.p);
     }).build();
   },
 });
@@ -178,7 +165,7 @@ const tikv: Recognizer = {
     if (!value || !/^[-+.(\d]|^[A-Z][A-Z0-9_]+$/.test(value.text)) return undefined; // a struct field's type (`: i32`), not a value
     const b = builder(ctx, 'tikv.bloomFilterBitsPerKey', 'TiKV / RocksDB bloom-filter-bits-per-key', at, value.end);
     b.config('bitsPerElement', value.text, { at: value.start, check: checks.positive('bloom-filter-bits-per-key') });
-    return b.derive((p) => (p.bitsPerElement !== undefined ? derive.rocksdb(p.bitsPerElement) : {})).build();
+    return b.derive((p) => (p.bitsPerElement !== undefined ? tikvSizing(p.bitsPerElement) : {})).build();
   },
 };
 
@@ -194,12 +181,7 @@ const libbloom = callRecognizer({
     const b = builder(ctx, 'c.libbloom.init', 'libbloom bloom_init', start, end);
     b.argument('n', args[1], { check: checks.range('entries', 1000, Number.MAX_SAFE_INTEGER, 'libbloom returns 1 (entries < 1000)') });
     b.argument('p', args[2], { check: checks.probability('error') });
-    return b.derive((p) => {
-      if (p.n === undefined || p.p === undefined) return {};
-      const bpe = -Math.log(p.p) / LN2_SQUARED; // bits per element
-      const bits = Math.trunc(p.n * bpe);
-      return { m: Math.ceil(bits / 8) * 8, k: Math.ceil(LN2 * bpe) };
-    }).build();
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? libbloomSizing(p.n, p.p) : {})).build();
   },
 });
 
@@ -219,21 +201,7 @@ const partow: Recognizer = {
     const b = builder(ctx, 'cpp.partow.bloomParameters', 'C++ bloom_parameters (Partow bloom_filter)', at, Math.max(...ends));
     if (n) b.argument('n', n[1], { at: at + n.index + n[0].lastIndexOf(n[1]), check: checks.positiveInteger('projected_element_count') });
     if (p) b.argument('p', p[1], { at: at + p.index + p[0].lastIndexOf(p[1]), check: checks.probability('false_positive_probability') });
-    return b.derive((q) => {
-      if (q.n === undefined || q.p === undefined) return {};
-      // compute_optimal_parameters: the k in 1..1000 with the fewest bits; the table is rounded up to whole bytes
-      let best = Infinity;
-      let bestK = 1;
-      for (let k = 1; k < 1000; k++) {
-        const m = (-k * q.n) / Math.log(1 - Math.pow(q.p, 1 / k));
-        if (m < best) {
-          best = m;
-          bestK = k;
-        }
-      }
-      const bits = Math.ceil(best);
-      return { m: bits + (bits % 8 === 0 ? 0 : 8 - (bits % 8)), k: bestK };
-    }).build();
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? partowSizing(q.n, q.p) : {})).build();
   },
 };
 
@@ -249,7 +217,7 @@ const algebird = callRecognizer({
     const b = builder(ctx, 'algebird.bloomFilter', 'Algebird BloomFilter(numEntries, fpProb)', start, end);
     b.argument('n', pickArgument(args, 0, 'numEntries'), { check: checks.positiveInteger('numEntries') });
     b.argument('p', pickArgument(args, 1, 'fpProb'), { check: checks.probability('fpProb') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? algebirdSizing(p.n, p.p) : {})).build();
   },
 });
 
@@ -270,6 +238,7 @@ const beam = callRecognizer({
     b.argument('n', n, { check: checks.positiveInteger('capacity') });
     b.argument('p', p, { check: checks.probability('false positive probability') });
     if (/scalable/.test(match[1])) b.note('scalable: new slices are added as it fills, each with a tighter error (ratio)');
+    b.note('the library\'s own rounding is not modelled: textbook sizing (ceil m, ceil k)');
     return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.ceilCeil(q.n, q.p) : {})).build();
   },
 });

@@ -1,6 +1,7 @@
 /** RedisBloom (Redis Stack, Redis 8, Valkey, Dragonfly): commands in any language, shell and redis-cli; client APIs; module config. */
 import { Argument, checks, DraftBuilder, pickArgument, ScanContext, splitArguments, unquote } from '../engine';
 import { derive } from '../../libraries';
+import { valkeyBloom } from '../../libraries/valkeyBloom';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, JS, langIs } from './helpers';
@@ -99,8 +100,7 @@ const redisCommand: Recognizer = {
  */
 function flavoured(ctx: ScanContext, b: DraftBuilder, valkey: boolean, nonScaling: boolean) {
   if (valkey) {
-    b.note('Valkey bloom: the first filter is sized for p itself (Rust bloomfilter crate); each scale-out filter for p x TIGHTENING^i (default 0.5)');
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.rustBloomfilter(p.n, p.p) : {})).build();
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? valkeyBloom(p.n, p.p) : {})).build();
   }
   if (ctx.hint('dragonfly', /dragonfly/i)) b.note('Dragonfly accepts the RedisBloom syntax (BF.RESERVE key p capacity); shown with RedisBloom\'s sizing');
   return b.derive(deriveRedis(() => nonScaling)).build();

@@ -1,0 +1,26 @@
+/** Clients that create RedisBloom filters: NRedisStack (.NET) and Redis OM Spring's @Bloom (Java). Same sizing as BF.RESERVE. */
+import { REDISBLOOM, redisBloom } from './redisbloom';
+import type { LibraryDerivation, LibraryModule } from './types';
+
+/** `db.BF().Reserve(key, errorRate, capacity[, expansion, nonscaling])` / `@Bloom(capacity, errorRate)` send BF.RESERVE. */
+export function redisClientReserve(n: number, p: number, nonScaling: boolean): LibraryDerivation {
+  return redisBloom(n, p, nonScaling);
+}
+
+export const NREDISSTACK: LibraryModule = {
+  id: 'nredisstack',
+  displayName: 'NRedisStack (RedisBloom)',
+  recognizers: ['nredisstack.bf.reserve', 'nredisstack.bf.insert'],
+  layout: REDISBLOOM.layout,
+  model: REDISBLOOM.model,
+  sources: [{ repository: 'redis/NRedisStack', file: 'src/NRedisStack/Bloom/BloomCommands.cs', function: 'Reserve, Insert (BF.RESERVE / BF.INSERT)' }, ...REDISBLOOM.sources],
+};
+
+export const REDIS_OM_SPRING: LibraryModule = {
+  id: 'redis-om-spring',
+  displayName: 'Redis OM Spring @Bloom (RedisBloom)',
+  recognizers: ['redis-om-spring.bloom'],
+  layout: REDISBLOOM.layout,
+  model: REDISBLOOM.model,
+  sources: [{ repository: 'redis/redis-om-spring', file: 'redis-om-spring/src/main/java/com/redis/om/spring/annotations/Bloom.java', function: '@Bloom(name, capacity, errorRate)' }, ...REDISBLOOM.sources],
+};
