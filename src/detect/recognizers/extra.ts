@@ -243,6 +243,31 @@ const beam = callRecognizer({
   },
 });
 
+/** Databricks / Delta `CREATE BLOOMFILTER INDEX ON TABLE t FOR COLUMNS(c OPTIONS (fpp = 0.1, numItems = 50000000))`. */
+const databricks: Recognizer = {
+  ids: ['databricks.bloomFilterIndex'],
+  needles: ['bloomfilter index'],
+  pattern: /\bCREATE\s+BLOOMFILTER\s+INDEX\b/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const text = ctx.text;
+    const statementEnd = text.indexOf(';', at);
+    const stop = Math.min(statementEnd < 0 ? text.length : statementEnd, at + 2000);
+    const body = text.slice(at, stop);
+    const option = (name: string) => new RegExp(`\\b${name}\\s*=\\s*([\\w.'"]+)`, 'i').exec(body);
+    const fpp = option('fpp');
+    const items = option('numItems');
+    const b = builder(ctx, 'databricks.bloomFilterIndex', 'Databricks BLOOMFILTER INDEX', at, fpp || items ? at + Math.max(fpp ? fpp.index + fpp[0].length : 0, items ? items.index + items[0].length : 0) : at + match[0].length);
+    if (fpp) b.config('p', fpp[1], { at: at + fpp.index + fpp[0].length - fpp[1].length, check: checks.probability('fpp') });
+    else b.setDefault('p', 0.1, 'Databricks default fpp 0.1');
+    if (items) b.config('n', items[1], { at: at + items.index + items[0].length - items[1].length, check: checks.positiveInteger('numItems') });
+    else b.setDefault('n', 1_000_000, 'Databricks default numItems 1000000');
+    b.note('n is per file; Databricks\' own rounding is not modelled (textbook sizing)');
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+  },
+};
+
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
+  databricks,
   holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow, algebird, beam,
 ];

@@ -78,7 +78,9 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
 
 /** What a name is read as, if it names a Bloom filter parameter. */
 export function classifyName(name: string): Guess | undefined {
-  const words = nameWords(name).filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
+  // a dotted path is read by its last segment: `options.Capacity`, `app.bloom.fpp`, `this.hashCount`
+  const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+  const words = nameWords(last).filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
   if (words.length === 0 || words.some((word) => DECOY_WORDS.has(word))) return undefined;
   const compact = words.join('');
   for (const [pattern, guess] of NAME_RULES) if (pattern.test(compact)) return guess;
@@ -237,6 +239,29 @@ interface Scope {
   readonly fallback: (pair: Pair) => number;
   /** Parameter names of a hand-rolled constructor, for positional arguments (bits and hashes by position). */
   readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[] };
+  /** Builder calls chained after the anchor (`.expectedInsertions(1000).fpp(0.01)`), read as name = argument. */
+  readonly chained?: readonly Pair[];
+}
+
+/** `.name(value)` calls chained after offset `from` (a builder), each with one argument, as pairs. */
+function chainedPairs(ctx: ScanContext, from: number, container: number): Pair[] {
+  const text = ctx.text;
+  const pairs: Pair[] = [];
+  let at = from;
+  const link = /^\s{0,200}?\??\.\s*([A-Za-z_]\w*)\s*\(/;
+  for (let i = 0; i < 12; i++) {
+    const match = link.exec(text.slice(at, at + 300));
+    if (!match) break;
+    const open = at + match[0].length - 1;
+    const list = splitArguments(text, open);
+    if (!list) break;
+    if (list.args.length === 1) {
+      const arg = list.args[0];
+      pairs.push({ key: match[1], keyStart: at + match[0].lastIndexOf(match[1]), value: arg.text, valueStart: arg.start, valueEnd: arg.end, container });
+    }
+    at = list.end;
+  }
+  return pairs;
 }
 
 function indentOf(line: string): number {
@@ -332,14 +357,16 @@ function xmlScope(ctx: ScanContext, tagStart: number, anchorStart: number, ancho
 
 /** Parameter names of the constructor / factory `name` defined in this file (hand-rolled filters). */
 function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined {
-  if (!ctx.hint(`generic-defines:${name}`, new RegExp(`\\b(?:class|struct|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`))) return undefined;
+  const defines = `\\b(?:class|struct|record|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`;
+  if (!ctx.hint(`generic-defines:${name}`, new RegExp(defines))) return undefined;
   const text = ctx.text;
-  const definition = new RegExp(`\\b(?:class|struct|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`).exec(text);
+  const definition = new RegExp(defines).exec(text);
   if (!definition) return undefined;
   const region = text.slice(definition.index, definition.index + 4000);
-  const isFunction = /^(?:def|func|function|fn)\b/.test(definition[0]);
+  // functions, records and primary constructors (`record R(long n, double p)`, `class C(val n: Long)`) list their parameters at once
+  const isFunction = /^(?:def|func|function|fn)\b/.test(definition[0]) || /^\s*(?:<[^<>]{0,60}>)?\s*\(/.test(region.slice(definition[0].length));
   const constructor = isFunction
-    ? new RegExp(`${name}\\s*\\(`).exec(region)
+    ? new RegExp(`${name}\\s*(?:<[^<>]{0,60}>)?\\s*\\(`).exec(region)
     : /(?:__init__|constructor|\bfn\s+new|\binit)\s*\(/.exec(region) ?? new RegExp(`(?<!new\\s+)\\b${name}\\s*\\((?!\\s*\\))`).exec(region.slice(definition[0].length)) ;
   if (!constructor) return undefined;
   const base = constructor.index + (constructor.input === region ? 0 : definition[0].length);
@@ -386,6 +413,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const direct = /^[A-Z]/.test(name) && !/\b(?:class|struct|new|return)[ \t]+$/.test(before) ? /^[A-Za-z_]\w*[ \t]*(?=[({])/.exec(text.slice(i, i + 60)) : null;
   if (direct && ctx.source.family === 'c') i += direct[0].length;
   const next = text[i];
+  if (/(?:->|\)[ \t]*:)[ \t]*$/.test(before)) return undefined; // a return type: the brace after it is a function body
   const declaration = /\b(?:class|struct|record|object|interface|impl(?:[ \t]+\w+[ \t]+for)?|trait|module|enum)[ \t]+$/.test(before);
   if (declaration) {
     // a class / struct named after a Bloom filter: its body (or Kotlin/Scala primary constructor), or Python's indented block
@@ -400,8 +428,10 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     if (source.kindAt(at) === STRING) return undefined; // prose or code inside a string, not a call
     if (/\b(?:def|function|func|fn|void|public|private|protected|static)[ \t]+(?:\w+[ \t]+)*$/.test(before) && next === '(') return undefined; // a definition
     if (next === '[' && !/\bnew[ \t]+$/.test(before)) return undefined; // indexing
-    const scope = bracketScope(ctx, i, at, name);
-    if (!scope || next !== '(') return scope;
+    const bracket = bracketScope(ctx, i, at, name);
+    if (!bracket || next !== '(') return bracket;
+    const chained = chainedPairs(ctx, bracket.end, bracket.start);
+    const scope = chained.length > 0 ? { ...bracket, chained } : bracket;
     const list = splitArguments(text, i);
     const positional = list?.args.filter((a) => a.name === undefined && !/^[{[]/.test(a.text)) ?? [];
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
@@ -566,12 +596,56 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
     if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
   }
+  // a quoted key and its value as the next argument: flag.Uint("bloom-capacity", 5000000, ...), getenv("BLOOM_N", "1000"), conf.set("bloom.fpp", 0.01)
+  const quote = text[end];
+  if ((quote === '"' || quote === '\'') && text[start - 1] === quote && /^[ \t]*,/.test(text.slice(i, i + 20))) {
+    const value = readScalar(ctx, i + text.slice(i, i + 20).indexOf(',') + 1, lineEnd);
+    if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    return undefined;
+  }
   const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
   const flag = !sep && /--[\w-]*$/.test(text.slice(Math.max(0, start - 2), start + 2)) ? /^[ \t]+(?=[\d.])/.exec(text.slice(i, i + 10)) : undefined;
   if (!sep && !flag) return undefined;
   const value = readScalar(ctx, i + (sep ?? flag)![0].length, lineEnd);
   if (!value || /^[{[(]/.test(value.text)) return undefined;
   return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+}
+
+function evaluateQuietly(ctx: ScanContext, text: string): boolean {
+  return builder(ctx, 'probe', '', 0, 0).argument('n', text, { eval: evalOptions(ctx) }) !== undefined;
+}
+
+/** A Bloom word as the VALUE of a type key (`"type": "bloom"`, `kind = "bloom"`): the settings are its siblings. */
+const TYPE_KEY = /(?:^|[\s{,"'])(?:type|kind|algorithm|algo|filter|filter[_-]?type|filterType|strategy|impl|implementation)["']?[ \t]*(?:=>|:|=)[ \t]*["']?$/i;
+
+function siblingScope(ctx: ScanContext, at: number, name: string): Scope | undefined {
+  const text = ctx.text;
+  const source = ctx.source;
+  const mask = source.mask();
+  // inside braces (JSON, HCL, object literals): the innermost unclosed `{` before the word
+  let depth = 0;
+  for (let i = at - 1; i >= Math.max(0, at - 2000); i--) {
+    if (mask[i] === COMMENT || mask[i] === STRING) continue;
+    const c = text[i];
+    if (c === '}' || c === ']') depth++;
+    else if (c === '{' || c === '[') {
+      if (depth === 0) return c === '{' ? bracketScope(ctx, i, i, name) : undefined;
+      depth--;
+    } else if (c === '\n' && depth === 0 && (source.family === 'hash' || source.family === 'plain')) break;
+  }
+  // indentation (YAML) or a table (TOML): the lines beside it at the same indentation, up to a header or a new item
+  const line = source.lineOf(at);
+  const indent = indentOf(source.lineText(line)) - (/^[ \t]*-[ \t]/.test(source.lineText(line)) ? 0 : 0);
+  const own = (l: number) => {
+    const content = source.lineText(l);
+    return content.trim() !== '' && !/^[ \t]*\[/.test(content) && indentOf(content) === indent && !(l !== line && /^[ \t]*-[ \t]/.test(content));
+  };
+  let first = line;
+  while (first > 0 && line - first < 40 && own(first - 1) && !/^[ \t]*-[ \t]/.test(source.lineText(first))) first--;
+  let last = line;
+  while (last + 1 < source.lineCount && last - line < 40 && own(last + 1)) last++;
+  const startOffset = source.lineStart(first) + indentOf(source.lineText(first));
+  return { anchorStart: startOffset, anchorName: name, start: source.lineStart(first), end: source.lineEnd(last), fallback: () => startOffset };
 }
 
 const analysed = new WeakSet<ScanContext>();
@@ -596,6 +670,14 @@ function analyse(ctx: ScanContext): Draft[] {
     anchor.lastIndex = Math.max(anchor.lastIndex, token.end);
     const name = text.slice(token.start, token.end);
     if (!hasAnchorWord(name) || hasDecoyWord(name)) continue;
+    if (nameWords(name).every(isAnchorWord) && TYPE_KEY.test(text.slice(Math.max(source.lineStart(source.lineOf(token.start)), token.start - LOOK_AROUND), token.start))) {
+      const siblings = siblingScope(ctx, token.start, name);
+      if (siblings && !doneScopes.has(siblings.start)) {
+        doneScopes.add(siblings.start);
+        drafts.push(...scopeDrafts(ctx, siblings, doneContainers));
+      }
+      continue;
+    }
     const pair = flatPair(ctx, token.start, token.end);
     if (pair && classifyName(pair.key)) {
       const line = source.lineOf(pair.keyStart);
@@ -623,6 +705,7 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
       if (key) pairs.push({ key, keyStart: arg.start, value: arg.text, valueStart: arg.start, valueEnd: arg.end, container: scope.start });
     });
   }
+  if (scope.chained) pairs.push(...scope.chained);
   const groups = new Map<number, Pair[]>();
   for (const pair of pairs) {
     const list = groups.get(pair.container) ?? [];
@@ -634,7 +717,7 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     if (doneContainers.has(container)) continue;
     doneContainers.add(container);
     const source = ctx.source;
-    const sameLine = source.lineOf(container) === source.lineOf(scope.anchorStart) || container === scope.start;
+    const sameLine = groups.size === 1 || source.lineOf(container) === source.lineOf(scope.anchorStart) || container === scope.start;
     const line = source.lineOf(container);
     const start = sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     const draft = groupDraft(ctx, scope, list, Math.min(start, list[0].keyStart));

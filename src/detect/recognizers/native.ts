@@ -127,12 +127,12 @@ const squid: Recognizer = {
   needles: ['digest_bits_per_entry'],
   // squid.conf `digest_bits_per_entry 5`; its option table (cf.data `NAME: digest_bits_per_entry` ... `DEFAULT: 5`,
   // documentation tables `| digest_bits_per_entry | 5 |`, "Default Value: digest_bits_per_entry 5")
-  pattern: /^[ \t]*(?:NAME:[ \t]*)?digest_bits_per_entry\b[^\n]{0,10}|\|[ \t]*`?digest_bits_per_entry`?[ \t]*\|[ \t]*`?\d+|\bDefault Value:\**[ \t]*digest_bits_per_entry[ \t]+\d+/gm,
+  pattern: /^[ \t]*(?:NAME:[ \t]*)?digest_bits_per_entry\b[^\n]{0,10}|\|[ \t]*`?digest_bits_per_entry`?[ \t]*\|[ \t]*`?\d+|\bDefault Value:\**[ \t]*digest_bits_per_entry[ \t]+\d+|<t[dh][^<>\n]{0,40}>[ \t]*(?:<code>)?digest_bits_per_entry(?:<\/code>)?[ \t]*<\/t[dh]>[ \t]*<t[dh][^<>\n]{0,40}>[ \t]*\d+/gm,
   match(ctx, match, at) {
     const keyAt = at + match[0].indexOf('digest_bits_per_entry');
     if (ctx.isComment(keyAt)) return undefined;
     const text = ctx.text;
-    let value: RegExpExecArray | null = /digest_bits_per_entry`?[ \t|*]*`?([0-9][0-9.]*)/.exec(text.slice(keyAt, keyAt + 60));
+    let value: RegExpExecArray | null = /digest_bits_per_entry(?:`|<\/code>|<\/t[dh]>|<t[dh][^<>\n]{0,40}>|[ \t|*])*([0-9][0-9.]*)/.exec(text.slice(keyAt, keyAt + 120));
     let valueAt = value ? keyAt + value[0].length - value[1].length : -1;
     if (!value && /NAME:/.test(match[0])) {
       // cf.data: the DEFAULT: line of the same entry (before the next NAME:)
