@@ -598,7 +598,9 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   }
   // a quoted key and its value as the next argument: flag.Uint("bloom-capacity", 5000000, ...), getenv("BLOOM_N", "1000"), conf.set("bloom.fpp", 0.01)
   const quote = text[end];
-  if ((quote === '"' || quote === '\'') && text[start - 1] === quote && /^[ \t]*,/.test(text.slice(i, i + 20))) {
+  const callee = calleeBefore(text, start - 1);
+  const configCall = callee !== undefined && /^(?:flag\.\w+|\w*(?:get|set|put|env|option|default|conf|param|propert|setting|define|int|uint|float|long|double|number)\w*)$/i.test(callee.startsWith('flag.') ? callee : callee.replace(/^.*\./, ''));
+  if (configCall && (quote === '"' || quote === '\'') && text[start - 1] === quote && /^[ \t]*,/.test(text.slice(i, i + 20))) {
     const value = readScalar(ctx, i + text.slice(i, i + 20).indexOf(',') + 1, lineEnd);
     if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
     return undefined;
@@ -609,6 +611,18 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   const value = readScalar(ctx, i + (sep ?? flag)![0].length, lineEnd);
   if (!value || /^[{[(]/.test(value.text)) return undefined;
   return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+}
+
+/** The name of the call whose argument list opens just before `at` (`flag.Uint(` -> `flag.Uint`), scanning back a bounded stretch. */
+function calleeBefore(text: string, at: number): string | undefined {
+  let j = at - 1;
+  while (j >= 0 && at - j < 20 && (text[j] === ' ' || text[j] === '\t')) j--;
+  if (text[j] !== '(') return undefined;
+  j--;
+  while (j >= 0 && (text[j] === ' ' || text[j] === '\t')) j--;
+  let k = j;
+  while (k >= 0 && j - k < 80 && /[\w.]/.test(text[k])) k--;
+  return k < j ? text.slice(k + 1, j + 1) : undefined;
 }
 
 function evaluateQuietly(ctx: ScanContext, text: string): boolean {
