@@ -130,6 +130,7 @@ describe('fuzz: detection and evaluator (seeded)', () => {
       // the generic recogniser's scopes: deep nesting, endless indentation, unclosed elements and calls
       'bloom:\n  ', '{"bloom": {', 'bloom = [', '<bloom>', '- bloom:\n  - ', "'bloom' => array(", 'class Bloom {', 'new MyBloom(',
       'bloom_capacity=1\n', 'BLOOM_FPP: 0.01, ', '[bloom]\nk = 1\n', 'name: BLOOM_N\n', 'bloom(expected_items=', ':bloom,\n',
+      'bloom = {' + 'k'.repeat(3000) + ' ', 'int8_bloom_ops', 'flag.Int("bloom-k", ', '"type": "bloom", ', 'X.builder().n(1)',
     ];
     for (const piece of pieces) {
       const text = piece.repeat(Math.ceil(100_000 / piece.length));

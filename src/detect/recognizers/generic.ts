@@ -113,7 +113,7 @@ interface Pair {
  * `key sep value` where sep is `:`, `=`, `=>`, `:=`, `to` (Kotlin), or `: Type =` (typed defaults).
  * The key may be quoted, dotted or kebab-cased; `$`/`.`/`@` prefixes (PHP, C designated initialisers) are outside it.
  */
-const PAIR = /(["'`]?)([A-Za-z_][\w$]*(?:[.\-][A-Za-z0-9_][\w$]*){0,12})\1[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(=>|:=|=(?!=)|:(?![:=])|[ \t]to(?=[ \t]))/g;
+const PAIR = /(?<![\w$])(["'`]?)([A-Za-z_][\w$]*(?:[.\-][A-Za-z0-9_][\w$]*){0,12})\1[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(=>|:=|=(?!=)|:(?![:=])|[ \t]to(?=[ \t]))/g;
 /** XML element with text content: `<capacity>1000</capacity>`. */
 const XML_ELEMENT = /<([A-Za-z_][\w.:-]{0,60})(?:[ \t][^<>]{0,200})?>([^<>]{1,80})<\/\1>/g;
 /** Spring/XML property: `name="expectedInsertions" value="1000000"`. */
@@ -404,6 +404,13 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     const tagStart = text.lastIndexOf('<', at);
     if (tagStart >= 0 && at - tagStart < 300 && text.indexOf('>', tagStart) > at) return xmlScope(ctx, tagStart, tagStart, name);
     return undefined;
+  }
+  // Spring `@ConfigurationProperties(prefix = "app.bloom")`: the key path is on the class that follows
+  if (/@ConfigurationProperties[ \t]*\([ \t]*(?:(?:prefix|value)[ \t]*=[ \t]*)?["']$/.test(before)) {
+    const declaration = /\b(?:class|record|object)[ \t]+([A-Za-z_]\w*)[^{(]{0,200}?([{(])/.exec(text.slice(end, end + 600));
+    if (!declaration) return undefined;
+    const nameAt = end + declaration.index + declaration[0].indexOf(declaration[1], declaration[0].indexOf(' '));
+    return bracketScope(ctx, end + declaration.index + declaration[0].length - 1, nameAt, declaration[1]);
   }
   while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
   // generic type arguments: `new BloomFilter<string>(...)`, `Bloom::<T>::new`
