@@ -458,10 +458,10 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   if (!sep) return undefined;
   const valueAt = i + sep[0].length;
   const rest = text.slice(valueAt, Math.min(lineEnd, valueAt + 60));
-  const opener = /^(?:(?:array|dict|Map\.of|mapOf|hashMapOf|ImmutableMap\.of|OrderedDict|new[ \t]+\w+|\w+)[ \t]*)?([{[(])/.exec(rest);
-  if (opener && !/^\w+[ \t]*\(/.test(rest)) return bracketScope(ctx, valueAt + opener[0].length - 1, at, name);
-  if (opener && /^(?:array|dict|mapOf|hashMapOf|OrderedDict)[ \t]*\(/.test(rest)) return bracketScope(ctx, valueAt + opener[0].length - 1, at, name);
-  if (opener && /^\w*Bloom\w*[ \t]*[({]/.test(rest)) return undefined; // `x = MyBloom(...)`: the call is its own anchor
+  // a literal (`{`, `[`, Elixir `%{`), a typed literal (`new Opts {`, `Opts{`) or a wrapper call (`array(`, `Object.freeze({`, `Map.of(`)
+  const opener = /^(?:new[ \t]+[\w.]+[ \t]*|[\w.]+[ \t]*|%)?([{[(])/.exec(rest);
+  if (opener && /^[\w.]*Bloom\w*[ \t]*[({]/.test(rest)) return undefined; // `x = MyBloom(...)`: the call is its own anchor
+  if (opener) return bracketScope(ctx, valueAt + opener[0].length - 1, at, name);
   if (/^[ \t]*(?:[#;].*|\/\/.*)?$/.test(rest) || rest.trim() === '|' || rest.trim() === '>') return indentScope(ctx, line, at, name);
   return undefined;
 }
@@ -603,6 +603,11 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
     if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
   }
+  // C/C++ `#define BLOOM_BITS (1 << 20)`
+  if (/#[ \t]*define[ \t]+$/.test(text.slice(Math.max(lineStart, start - 40), start)) && /^[ \t]/.test(text[end] ?? '')) {
+    const value = readScalar(ctx, end, lineEnd);
+    if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+  }
   // a quoted key and its value as the next argument: flag.Uint("bloom-capacity", 5000000, ...), getenv("BLOOM_N", "1000"), conf.set("bloom.fpp", 0.01)
   const quote = text[end];
   const callee = calleeBefore(text, start - 1);
@@ -615,7 +620,14 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
   const flag = !sep && /--[\w-]*$/.test(text.slice(Math.max(0, start - 2), start + 2)) ? /^[ \t]+(?=[\d.])/.exec(text.slice(i, i + 10)) : undefined;
   if (!sep && !flag) return undefined;
-  const value = readScalar(ctx, i + (sep ?? flag)![0].length, lineEnd);
+  const valueAt = i + (sep ?? flag)![0].length;
+  let value = readScalar(ctx, valueAt, lineEnd);
+  // `KEY=value` with no spaces (env files, Dockerfile ENV, shell, CLI flags): the value ends at the next blank
+  const codeFamily = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
+  if (value && sep && !codeFamily && sep[0] === '=' && /^[^\s"']/.test(text[valueAt] ?? '') && /\s/.test(value.text)) {
+    const word = /^\S+/.exec(value.text)![0];
+    value = { text: word, start: value.start, end: value.start + word.length };
+  }
   if (!value || /^[{[(]/.test(value.text)) return undefined;
   return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
 }
