@@ -62,6 +62,15 @@ export function rocksdb(bitsPerKey: number): LibraryDerivation {
   return result(undefined, rocksdbProbes(millibits), notes, { bitsPerElement: millibits / 1000 });
 }
 
+/** The designer's row: the policy for p's textbook bits per key, and the filter it builds for n keys in one SST. */
+function rocksdbForKeys(n: number, p: number): LibraryDerivation {
+  const policy = rocksdb(textbookBitsPerKey(p));
+  if (policy.bitsPerElement === undefined) return policy;
+  const space = rocksdbFilterSpace(n, rocksdbMillibits(policy.bitsPerElement));
+  const notes = [...(policy.notes ?? []), `${space.bytesWithMetadata} bytes with 5 bytes of metadata (FastLocalBloomBitsBuilder::CalculateSpace)`];
+  return { m: space.filterBits, k: policy.k, notes };
+}
+
 export const ROCKSDB: LibraryModule = {
   id: 'rocksdb',
   displayName: 'RocksDB',
@@ -73,6 +82,6 @@ export const ROCKSDB: LibraryModule = {
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
     { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate' },
   ],
-  allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: (_n, p) => rocksdb(textbookBitsPerKey(p)) }],
+  allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: rocksdbForKeys }],
   snippets: [{ id: 'rocksdb', label: 'RocksDB (C++)', render: (d) => `// ${snippetSummary(d)}\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${Number((d.mBits / d.n).toFixed(2))}, false));` }],
 };
