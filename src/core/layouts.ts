@@ -183,7 +183,8 @@ function sumOverLoad(load: LoadDistribution, blockRate: BlockRate): number {
     const r = load.ratio(i);
     const next = w * r;
     if (next < WEIGHT_FLOOR) break;
-    if (r < 1 && (next / (1 - r)) <= TAIL_TOLERANCE * Math.max(numerator, Number.MIN_VALUE) && i >= hi) break;
+    // Remaining upper tail: sum_{j > i} w_j <= w_{i+1} / (1 - r) (ratios fall), times g <= 1.
+    if (r < 1 && (next / (1 - r)) <= TAIL_TOLERANCE * Math.max(numerator, Number.MIN_VALUE)) break;
     w = next;
     i++;
   }
@@ -195,7 +196,10 @@ function sumOverLoad(load: LoadDistribution, blockRate: BlockRate): number {
     const r = 1 / load.ratio(i - 1);
     const next = w * r;
     if (next < WEIGHT_FLOOR) break;
-    if (r < 1 && (next / (1 - r)) * Math.min(1, gAbove) <= TAIL_TOLERANCE * numerator && i <= lo) break;
+    // Remaining lower tail: weights fall geometrically at rate <= r and g <= g(i) there; the weights
+    // themselves must also be negligible against the normalising sum.
+    const tail = next / (1 - r);
+    if (r < 1 && tail * Math.min(1, gAbove) <= TAIL_TOLERANCE * numerator && tail <= TAIL_TOLERANCE * weightSum) break;
     w = next;
     i--;
     const g = block.rate(i);
@@ -315,51 +319,76 @@ function clampRate(x: number): number {
  * P'(x) = P(x) x/B + P(x-1) (B-x+1)/B), tabulated for every load; otherwise classic.ts's exact rate per load.
  */
 function exactBlockRate(blockBits: number, k: number): BlockRate {
-  let table: Float64Array | undefined;
+  let table: OccupancyTable | undefined;
+  let limit = 0; // largest load the DP may reach within budget
   return {
     get cheap() { return table !== undefined; },
     prepare(maxLoad: number): void {
-      const balls = k * maxLoad;
       // The set-bit count X keeps within about +-15 sd (sd <= sqrt(B)/2) of its mean once trimmed.
-      const window = Math.min(blockBits + 1, balls + 1, 8 * Math.sqrt(blockBits) + 64);
-      if (balls * window > OCCUPANCY_DP_BUDGET) return;
-      table = occupancyTable(blockBits, k, maxLoad);
+      const window = Math.min(blockBits + 1, 8 * Math.sqrt(blockBits) + 64);
+      limit = Math.floor(OCCUPANCY_DP_BUDGET / (k * window));
+      if (maxLoad > limit) return;
+      table = new OccupancyTable(blockBits, k);
     },
     rate(load: number): number {
       if (load === 0) return 0;
-      if (table !== undefined && load < table.length) return table[load];
+      if (table !== undefined && load <= limit) return table.rate(load);
       return exactFalsePositiveRate(blockBits, load, k, 'colliding');
     },
   };
 }
 
-/** g(i) = E[(X_{k i}/B)^k] for i = 0..maxLoad by the occupancy DP (Markov chain on the number of set bits). */
-function occupancyTable(blockBits: number, k: number, maxLoad: number): Float64Array {
-  const B = blockBits;
-  const probability = new Float64Array(B + 1);
-  probability[0] = 1;
-  const hitPower = new Float64Array(B + 1); // (x/B)^k
-  for (let x = 0; x <= B; x++) hitPower[x] = Math.pow(x / B, k);
-  const rates = new Float64Array(maxLoad + 1);
-  let top = 0; // highest x with non-negligible probability
-  let bottom = 0; // lowest x with non-negligible probability
-  // States below 1e-30 are dropped: at most (B + 1) e-30 of mass, and the rate is a mean of values in [0, 1].
-  const negligible = 1e-30;
-  for (let load = 1; load <= maxLoad; load++) {
+/**
+ * g(i) = E[(X_{k i}/B)^k] for i = 1, 2, ... by the occupancy DP (Markov chain on the number of set bits X),
+ * extended on demand: each key adds k balls, P'(x) = P(x) x/B + P(x-1) (B-x+1)/B.
+ */
+class OccupancyTable {
+  private readonly probability: Float64Array;
+  private readonly hitPower: Float64Array; // (x/B)^k
+  private readonly stay: Float64Array; // x/B: the ball lands on a set bit
+  private readonly fresh: Float64Array; // (B-x+1)/B: from x-1 set bits, the ball lands on a clear one
+  private readonly rates: number[] = [0];
+  private top = 0; // highest x with non-negligible probability
+  private bottom = 0; // lowest x with non-negligible probability
+
+  constructor(private readonly blockBits: number, private readonly k: number) {
+    this.probability = new Float64Array(blockBits + 1);
+    this.probability[0] = 1;
+    this.hitPower = new Float64Array(blockBits + 1);
+    this.stay = new Float64Array(blockBits + 1);
+    this.fresh = new Float64Array(blockBits + 1);
+    for (let x = 0; x <= blockBits; x++) {
+      this.hitPower[x] = Math.pow(x / blockBits, k);
+      this.stay[x] = x / blockBits;
+      this.fresh[x] = (blockBits - x + 1) / blockBits;
+    }
+  }
+
+  rate(load: number): number {
+    while (this.rates.length <= load) this.addKey();
+    return this.rates[load];
+  }
+
+  private addKey(): void {
+    const { probability, hitPower, stay, fresh, blockBits: B, k } = this;
+    // States below 1e-30 are dropped: at most (B + 1) e-30 of mass per ball, against rates of order >= 1e-20
+    // wherever this table is used (lighter loads keep every state: X cannot exceed the balls thrown).
+    const negligible = 1e-30;
+    let { top, bottom } = this;
     for (let ball = 0; ball < k; ball++) {
       if (top < B) top++;
-      for (let x = top; x >= Math.max(1, bottom); x--) {
-        probability[x] = probability[x] * (x / B) + probability[x - 1] * ((B - x + 1) / B);
-      }
+      const low = bottom > 1 ? bottom : 1;
+      for (let x = top; x >= low; x--) probability[x] = probability[x] * stay[x] + probability[x - 1] * fresh[x];
       if (bottom === 0) probability[0] = 0;
       while (bottom < top && probability[bottom] < negligible) { probability[bottom] = 0; bottom++; }
       while (top > bottom && probability[top] < negligible) { probability[top] = 0; top--; }
     }
     let sum = 0;
     for (let x = bottom; x <= top; x++) sum += probability[x] * hitPower[x];
-    rates[load] = Math.min(1, sum);
+    this.rates.push(Math.min(1, sum));
+    this.top = top;
+    this.bottom = bottom;
   }
-  return rates;
 }
 
 /** Bloom's approximation inside the block (Putze et al. eq. 3 as printed): (1 - (1 - 1/B)^(k i))^k. */
@@ -478,23 +507,45 @@ export function parquetOptimalBits(n: number, p: number): number {
 
 /** parquet-java's default parquet.bloom.filter.max.bytes (1 MiB). */
 export const PARQUET_DEFAULT_MAX_BYTES = 1024 * 1024;
+/** parquet-java BlockSplitBloomFilter.UPPER_BOUND_BYTES (128 MiB) and LOWER_BOUND_BYTES (32). */
+const PARQUET_UPPER_BOUND_BYTES = 128 * 1024 * 1024;
+const PARQUET_LOWER_BOUND_BYTES = 32;
 
 /**
- * The filter bytes a Parquet writer allocates for n distinct values at target p: the optimal bits / 8, raised
- * to at least 32 bytes and to the next power of two, capped at maxBytes (Arrow C++
- * BlockSplitBloomFilter::OptimalNumOfBytes: clamp to [32, max], then next power of two; parquet-java
- * BlockSplitBloomFilter.initBitset does the same with maxBytes). The real FP of the result is
- * splitBlockFalsePositiveRate(8 * bytes, n), not p.
+ * The filter bytes parquet-java's writer allocates for n distinct values at target p (apache/parquet-java
+ * parquet-column .../bloomfilter/BlockSplitBloomFilter.java):
+ * - optimalNumOfBits: bits = (int) m, m = -8 n / ln(1 - p^(1/8)); capped at 2^30 bits; then
+ *   (bits + 255) & ~256 in 32-bit int arithmetic (meant as "round up to 256", it only clears bit 8); at least 256;
+ * - new BlockSplitBloomFilter(bits / 8, maxBytes) -> initBitset: at least 32 bytes, then the next power of two
+ *   (highestOneBit << 1) unless already one, then capped at maxBytes (maxBytes outside [32, 128 MiB] means 128 MiB).
+ * The real FP of the result is splitBlockFalsePositiveRate(8 * 32 * floor(bytes / 32), n), not p.
  */
 export function parquetFilterBytes(n: number, p: number, maxBytes = PARQUET_DEFAULT_MAX_BYTES): number {
-  if (!Number.isSafeInteger(maxBytes) || maxBytes < 32) throw new RangeError(`maxBytes must be an integer >= 32, got ${maxBytes}`);
-  const bits = parquetOptimalBits(n, p);
-  let bytes = Math.max(32, Math.ceil(bits / 8));
-  if (bytes >= maxBytes) return largestPowerOfTwoAtMost(maxBytes);
-  bytes = Math.pow(2, Math.ceil(Math.log2(bytes)));
-  return Math.min(bytes, largestPowerOfTwoAtMost(maxBytes));
+  const m = parquetOptimalBits(n, p);
+  let bits = Math.trunc(m);
+  if (bits > PARQUET_UPPER_BOUND_BYTES * 8 || m < 0) bits = PARQUET_UPPER_BOUND_BYTES * 8;
+  bits = ((bits + 255) & ~256) >>> 0; // BITS_PER_BLOCK - 1 = 255, ~BITS_PER_BLOCK = ~256 (sic)
+  if (bits < PARQUET_LOWER_BOUND_BYTES * 8) bits = PARQUET_LOWER_BOUND_BYTES * 8;
+  const maximumBytes = maxBytes >= PARQUET_LOWER_BOUND_BYTES && maxBytes <= PARQUET_UPPER_BOUND_BYTES ? Math.trunc(maxBytes) : PARQUET_UPPER_BOUND_BYTES;
+  let bytes = Math.trunc(bits / 8);
+  if (bytes < PARQUET_LOWER_BOUND_BYTES) bytes = PARQUET_LOWER_BOUND_BYTES;
+  if ((bytes & (bytes - 1)) !== 0) bytes = 2 ** (Math.floor(Math.log2(bytes)) + 1); // Integer.highestOneBit(b) << 1
+  if (bytes > maximumBytes) bytes = maximumBytes;
+  return bytes;
 }
 
-function largestPowerOfTwoAtMost(x: number): number {
-  return Math.pow(2, Math.floor(Math.log2(x)));
+// ---------------------------------------------------------------------------------------------
+// Shared with other layout models (hash32.ts)
+
+/**
+ * sum_i P(L = i) rate(i) with L ~ Binomial(n, 1/blocks) (blocks >= 2) or L = n (blocks = 1), by the same
+ * mode-outward summation with rigorous tail stops as the models above. `rate` must be non-decreasing in the
+ * load with rate(0) = 0, values in [0, 1], and cheap (it may be called for a few thousand loads).
+ */
+export function averageOverBlockLoad(n: number, blocks: number, rate: (load: number) => number): number {
+  requireElements(n);
+  if (!Number.isSafeInteger(blocks) || blocks < 1) throw new RangeError(`blocks must be an integer >= 1, got ${blocks}`);
+  if (n === 0) return 0;
+  if (blocks === 1) return clampRate(rate(n));
+  return sumOverLoad(binomialLoad(n, blocks), { cheap: true, rate });
 }

@@ -106,13 +106,17 @@ export function libraryAllocations(n: number, p: number): LibraryAllocation[] {
       notes.push(`${fixed(derived.bitsPerElement, 3)} bits per element`);
     }
     const k = derived.k;
+    const model = spec.model ?? library.model;
     let falsePositiveRate: number | undefined;
     if (mBits !== undefined && k !== undefined && Number.isSafeInteger(mBits) && mBits >= 1 && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES
       && (hashing === 'colliding' || k <= mBits)) {
-      falsePositiveRate = exactFalsePositiveRate(mBits, n, k, hashing);
-      if (layout.kind === 'blocked' || layout.kind === 'split-block') notes.push('blocked layout: the real FP is somewhat above this classic exact rate');
+      falsePositiveRate = model.atCapacity?.(mBits, n, k) ?? exactFalsePositiveRate(mBits, n, k, hashing);
+      if (model.id !== 'classic-exact') notes.push(`FP by the ${model.name} model`);
+    } else if (derived.bitsPerElement !== undefined && model.perElement) {
+      falsePositiveRate = model.perElement(derived.bitsPerElement, k);
+      if (falsePositiveRate !== undefined) notes.push(`FP per element by the ${model.name} model`);
     } else if (k === undefined) {
-      notes.push('k chosen per block by the library: FP not modelled');
+      notes.push('k not known: FP not modelled');
     }
     if (hashing !== 'colliding') notes.push(`${hashing} hashing`);
     return {

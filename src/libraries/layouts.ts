@@ -35,9 +35,9 @@ export function parseLayout(text: string): LayoutChoice | string {
   return `must be one of ${LAYOUT_SYNTAX}, got "${text}"`;
 }
 
-/** RocksDB's Ribbon policy with bits_per_key = m / n (the Bloom-equivalent setting): the FP it is sized to meet. */
-function ribbonRate(bitsPerKey: number): number {
-  return ROCKSDB_RIBBON_MODEL.perElement?.(bitsPerKey, undefined) ?? 1;
+/** RocksDB's Ribbon policy with bits_per_key = m / n (the Bloom-equivalent setting) holding n keys (src/core/ribbon.ts). */
+function ribbonRate(mBits: number, n: number): number {
+  return ROCKSDB_RIBBON_MODEL.atCapacity?.(mBits, n, 0) ?? 1;
 }
 
 /** The layout as the CLI writes it. */
@@ -71,7 +71,7 @@ export function layoutFalsePositiveRate(layout: LayoutChoice, mBits: number, n: 
     case 'classic': return exactFalsePositiveRate(mBits, n, k, hashing);
     case 'blocked': return blockedFalsePositiveRate(mBits, n, k, layout.blockBits);
     case 'split-block': return splitBlockFalsePositiveRate(mBits, n);
-    case 'ribbon': return ribbonRate(mBits / n);
+    case 'ribbon': return ribbonRate(mBits, n);
   }
 }
 
@@ -82,7 +82,7 @@ export function layoutBestK(layout: LayoutChoice, mBits: number, n: number, hash
     return { k: best.k, falsePositiveRate: best.falsePositiveRate };
   }
   if (layout.kind === 'split-block') return { k: SPLIT_BLOCK_K, falsePositiveRate: splitBlockFalsePositiveRate(mBits, n) };
-  if (layout.kind === 'ribbon') return { falsePositiveRate: ribbonRate(mBits / n) };
+  if (layout.kind === 'ribbon') return { falsePositiveRate: ribbonRate(mBits, n) };
   // Blocked: the FP is unimodal in k; walk up from k = 1 while it falls.
   let bestK = 1;
   let bestRate = blockedFalsePositiveRate(mBits, n, 1, layout.blockBits);

@@ -44,7 +44,8 @@ export function splitBlockModel(name: string): FalsePositiveModel {
     id: 'split-block',
     name,
     reason: 'a key sets one bit in each of the eight 32-bit words of one 256-bit block, and blocks fill unevenly',
-    atCapacity: (mBits, n) => (mBits % SPLIT_BLOCK_BITS === 0 ? splitBlockFalsePositiveRate(mBits, n) : undefined),
+    // whole 256-bit blocks: a writer with bytes not a multiple of 32 uses floor(bytes / 32) blocks
+    atCapacity: (mBits, n) => (mBits >= SPLIT_BLOCK_BITS ? splitBlockFalsePositiveRate(Math.floor(mBits / SPLIT_BLOCK_BITS) * SPLIT_BLOCK_BITS, n) : undefined),
     perElement: (bitsPerElement) => splitBlockFalsePositiveRatePerElement(bitsPerElement),
   };
 }

@@ -49,8 +49,9 @@ export interface AllocationSpec {
   /** How the library is called for this n and p. */
   readonly call: (n: number, p: number) => string;
   readonly derive: (n: number, p: number) => LibraryDerivation;
-  /** The row's layout when it differs from the module's. */
+  /** The row's layout and model when they differ from the module's. */
   readonly layout?: Layout;
+  readonly model?: FalsePositiveModel;
 }
 
 /** What a snippet is written from: the design's n, p, m and k. */

@@ -77,6 +77,16 @@ describe('layouts: blocked Bloom filters', () => {
     });
   }
 
+  it('matches RocksDB\'s published FastLocalBloom rates per probe count (PR #6092, util/bloom_test.cc) to 1%, better than eq. 3 as printed', () => {
+    // 16 bits/key: 9 probes 0.0843%, 11 probes 0.0884%; 14 bits/key: 9 probes 0.1846%, 8 probes 0.1843%
+    const published: [number, number, number][] = [[16, 9, 0.000843], [16, 11, 0.000884], [14, 9, 0.001846], [14, 8, 0.001843]];
+    for (const [bitsPerKey, k, fp] of published) {
+      const model = blockedFalsePositiveRatePerElement(bitsPerKey, k, 512);
+      assert.ok(relativeError(model, fp) < 0.01, `${bitsPerKey}/${k}: ${model} vs ${fp}`);
+      assert.ok(relativeError(blockedFalsePositiveRatePerElementAsPrinted(bitsPerKey, k, 512), fp) > relativeError(model, fp));
+    }
+  });
+
   it('reproduces library-models.md\'s "blocked formula (binomial)" column with the printed variant', () => {
     const printed: [number, number, number][] = [[6, 4, 0.0575], [10, 6, 0.00957], [16, 9, 0.000826], [20, 11, 0.000191]];
     for (const [bitsPerKey, k, value] of printed) {
@@ -226,7 +236,16 @@ describe('layouts: split-block Bloom filters (SBBF)', () => {
     assert.equal(parquetFilterBytes(1_000_000, 0.01), 1024 * 1024);
     assert.ok(Math.abs(splitBlockFalsePositiveRate(8 * 1024 * 1024, 1_000_000) - 0.0273) < 0.00005);
     assert.equal(parquetFilterBytes(1, 0.5), 32);
-    assert.ok(relativeError(parquetOptimalBits(1000, 0.01), 8000 / -Math.log(1 - Math.pow(10, -0.25))) < 1e-14);
+    // initBitset caps at maxBytes itself (not a power of two), and ignores a maxBytes outside [32, 128 MiB]
+    assert.equal(parquetFilterBytes(1_000_000, 0.01, 1_000_000), 1_000_000);
+    assert.equal(parquetFilterBytes(20_000_000, 0.01, 10), 32 * 1024 * 1024); // 1.94e8 bits -> 24.2 MB -> 32 MiB
+    assert.equal(parquetFilterBytes(200_000_000, 0.01, 10), 128 * 1024 * 1024); // bits capped at 2^30
+    // (bits + 255) & ~256 clears bit 8 only. 423 values: 4095 bits -> 4350 (bit 8 clear) -> 543 bytes -> 1024.
+    // 424 values: 4104 bits -> 4359 -> 4103 (bit 8 cleared) -> 512 bytes: one more value, half the filter.
+    assert.equal(Math.trunc(parquetOptimalBits(423, 0.01)), 4095);
+    assert.equal(Math.trunc(parquetOptimalBits(424, 0.01)), 4104);
+    assert.equal(parquetFilterBytes(423, 0.01), 1024);
+    assert.equal(parquetFilterBytes(424, 0.01), 512);
   });
 });
 

@@ -83,7 +83,8 @@ export const fpCommand: Command = (args) => {
     const best = bestIntegerK(m, n, hashing);
     const optimalK = { bloom: bloomOptimalK(m, n), entropy: entropyOptimalK(m, n), bestInteger: best.k, bestIntegerExact: best.falsePositiveRate };
     const bitsPerElement = m / n;
-    const json = { m, n, k, hashing, bloom, exact, partitionedUpper, optimalK, bitsPerElement, layout: 'classic', model: layoutModelId({ kind: 'classic' }), fp: exact };
+    // The contract's fields; with an explicit --layout classic also the layout's (as every --layout answer has them).
+    const json = { m, n, k, hashing, bloom, exact, partitionedUpper, optimalK, bitsPerElement, ...(args.flags.has('layout') ? { layout: 'classic', model: layoutModelId({ kind: 'classic' }), fp: exact } : {}) };
     const text = table([
       ['filter', `m = ${formatCount(m)} bits, n = ${formatCount(n)}, k = ${k}, ${hashing} hashing`],
       ['bits per element', formatReal(bitsPerElement)],

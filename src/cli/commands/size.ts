@@ -24,7 +24,7 @@ export const sizeCommand: Command = (args) => {
     if (key === 'n,p') {
       const result = sizeForElementsAndRate(n as number, p as number, hashing);
       const textbook = textbookSize(n as number, p as number);
-      const json = { m: result.mBits, k: result.k, bitsPerElement: result.mBits / (n as number), exact: result.falsePositiveRate, hashing, textbook: { m: textbook.mBits, k: textbook.k }, layout: 'classic', model: 'classic-exact', fp: result.falsePositiveRate };
+      const json = { m: result.mBits, k: result.k, bitsPerElement: result.mBits / (n as number), exact: result.falsePositiveRate, hashing, textbook: { m: textbook.mBits, k: textbook.k } };
       const text = table([
         ['need', `n = ${formatCount(n as number)} elements at FP <= ${p}, ${hashing} hashing`],
         ['m (smallest, exact)', `${formatCount(result.mBits)} bits (${formatBytes(result.mBits)})`],
