@@ -4,7 +4,7 @@
  * `bloom-filter-bits-per-key`, libbloom (C), Arash Partow's C++ bloom_parameters, Algebird (Scala),
  * ebloom (Erlang) and Bloomex (Elixir).
  */
-import { Argument, checks, pickArgument } from '../engine';
+import { checks, pickArgument } from '../engine';
 import { derive } from '../../libraries';
 import { algebird as algebirdSizing } from '../../libraries/algebird';
 import { bcoin, bitcore } from '../../libraries/bip37Js';
@@ -221,10 +221,6 @@ const algebird = callRecognizer({
   },
 });
 
-function nAndP(args: readonly Argument[]): [Argument | undefined, Argument | undefined] {
-  return [args[0], args[1]];
-}
-
 /** Erlang ebloom `ebloom:new(Count, FalseProb, Seed)`; Elixir Bloomex `Bloomex.plain(capacity, error)` / `Bloomex.scalable(capacity, error, ratio, growth)`. */
 const beam = callRecognizer({
   ids: ['erlang.ebloom.new', 'elixir.bloomex'],
@@ -234,7 +230,7 @@ const beam = callRecognizer({
     const elixir = match[1].startsWith('Bloomex');
     if (args.length < (elixir ? 2 : 3)) return undefined;
     const b = builder(ctx, elixir ? 'elixir.bloomex' : 'erlang.ebloom.new', elixir ? `Bloomex.${/scalable/.test(match[1]) ? 'scalable' : 'plain'}` : 'ebloom:new', start, end);
-    const [n, p] = nAndP(args);
+    const [n, p] = [args[0], args[1]];
     b.argument('n', n, { check: checks.positiveInteger('capacity') });
     b.argument('p', p, { check: checks.probability('false positive probability') });
     if (/scalable/.test(match[1])) b.note('scalable: new slices are added as it fills, each with a tighter error (ratio)');

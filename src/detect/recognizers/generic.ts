@@ -668,7 +668,7 @@ function siblingScope(ctx: ScanContext, at: number, name: string): Scope | undef
   }
   // indentation (YAML) or a table (TOML): the lines beside it at the same indentation, up to a header or a new item
   const line = source.lineOf(at);
-  const indent = indentOf(source.lineText(line)) - (/^[ \t]*-[ \t]/.test(source.lineText(line)) ? 0 : 0);
+  const indent = indentOf(source.lineText(line));
   const own = (l: number) => {
     const content = source.lineText(l);
     return content.trim() !== '' && !/^[ \t]*\[/.test(content) && indentOf(content) === indent && !(l !== line && /^[ \t]*-[ \t]/.test(content));
