@@ -1,4 +1,7 @@
-/** Clients that create RedisBloom filters: NRedisStack (.NET) and Redis OM Spring's @Bloom (Java). Same sizing as BF.RESERVE. */
+/**
+ * Clients that create RedisBloom filters: NRedisStack (.NET; with it the older redisbloom-py, JReBloom and rueidis
+ * builders, which send the same BF.RESERVE) and Redis OM Spring's @Bloom (Java). Same sizing as BF.RESERVE.
+ */
 import { REDISBLOOM, redisBloom } from './redisbloom';
 import type { LibraryDerivation, LibraryModule } from './types';
 
@@ -9,8 +12,8 @@ export function redisClientReserve(n: number, p: number, nonScaling: boolean): L
 
 export const NREDISSTACK: LibraryModule = {
   id: 'nredisstack',
-  displayName: 'NRedisStack (RedisBloom)',
-  recognizers: ['nredisstack.bf.reserve', 'nredisstack.bf.insert'],
+  displayName: 'RedisBloom clients (NRedisStack, redisbloom-py, JReBloom, rueidis)',
+  recognizers: ['nredisstack.bf.reserve', 'nredisstack.bf.insert', 'redisbloom-py.bfCreate', 'jrebloom.createFilter', 'rueidis.bfReserve'],
   layout: REDISBLOOM.layout,
   model: REDISBLOOM.model,
   sources: [{ repository: 'redis/NRedisStack', file: 'src/NRedisStack/Bloom/BloomCommands.cs', function: 'Reserve, Insert (BF.RESERVE / BF.INSERT)' }, ...REDISBLOOM.sources],

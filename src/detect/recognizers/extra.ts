@@ -109,6 +109,42 @@ const nRedisStack = callRecognizer({
   },
 });
 
+/**
+ * Older RedisBloom clients: redisbloom-py `rb.bfCreate(key, errorRate, capacity)`, JReBloom
+ * `client.createFilter(name, initCapacity, errorRate)`, and rueidis' builder `B().BfReserve().Key(k).ErrorRate(p).Capacity(n)`.
+ */
+const moreRedisClients = callRecognizer({
+  ids: ['redisbloom-py.bfCreate', 'jrebloom.createFilter', 'rueidis.bfReserve'],
+  needles: ['bfcreate', 'createfilter', 'bfreserve()'],
+  pattern: /\.\s*(bfCreate|createFilter|BfReserve)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (match[1] === 'BfReserve') {
+      const chain = ctx.text.slice(end, end + 300);
+      const p = /\.\s*ErrorRate\s*\(\s*([^()]+?)\s*\)/.exec(chain);
+      const n = /\.\s*Capacity\s*\(\s*([^()]+?)\s*\)/.exec(chain);
+      if (!p && !n) return undefined;
+      const b = builder(ctx, 'rueidis.bfReserve', 'rueidis BfReserve', start, end + Math.max(p ? p.index + p[0].length : 0, n ? n.index + n[0].length : 0));
+      if (p) b.argument('p', p[1], { at: end + p.index + p[0].indexOf(p[1], p[0].indexOf('(')), check: REDIS_P });
+      if (n) b.argument('n', n[1], { at: end + n.index + n[0].indexOf(n[1], n[0].indexOf('(')), check: REDIS_N });
+      const nonScaling = /\.\s*Nonscaling\s*\(/.test(chain);
+      return b.derive(redisDerive(nonScaling)).build();
+    }
+    if (args.length < 3) return undefined;
+    if (match[1] === 'createFilter') {
+      if (!ctx.hint('jrebloom', /io\.rebloom|JReBloom|rebloom\.client/)) return undefined;
+      const b = builder(ctx, 'jrebloom.createFilter', 'JReBloom createFilter', start, end);
+      b.argument('n', args[1], { check: REDIS_N });
+      b.argument('p', args[2], { check: REDIS_P });
+      return b.derive(redisDerive(false)).build();
+    }
+    const b = builder(ctx, 'redisbloom-py.bfCreate', 'redisbloom-py bfCreate', start, end);
+    b.argument('p', pickArgument(args, 1, 'errorRate'), { check: REDIS_P });
+    b.argument('n', pickArgument(args, 2, 'capacity'), { check: REDIS_N });
+    const noScale = args.some((a) => a.name === 'noScale' && /^(?:True|true|1)$/.test(a.text));
+    return b.derive(redisDerive(noScale)).build();
+  },
+});
+
 // ---------------------------------------------------------------- JavaScript: BIP37 (bitcore, bcoin)
 
 /** bitcore-lib / bloom-filter npm `BloomFilter.create(elements, fpRate[, nTweak, nFlags])`; bcoin `BloomFilter.fromRate(items, rate, update)`. */
@@ -264,6 +300,6 @@ const databricks: Recognizer = {
 };
 
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
-  databricks,
+  databricks, moreRedisClients,
   holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow, algebird, beam,
 ];

@@ -384,6 +384,21 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
   return names.length > 0 ? names : undefined;
 }
 
+/** `variable.field = value` statements on the lines after `line` (bounded), as the scope of a Bloom-typed variable. */
+function fieldAssignments(ctx: ScanContext, variable: string, line: number, anchorStart: number, anchorName: string): Scope | undefined {
+  const source = ctx.source;
+  const statement = new RegExp(`^[ \\t]*(?:self\\.|this\\.|\\$)?${variable}\\s*(?:\\.|->)\\s*[A-Za-z_]\\w*\\s*=(?!=)`);
+  let last = line;
+  for (let l = line + 1; l < source.lineCount && l <= line + 30; l++) {
+    const content = source.lineText(l);
+    if (content.trim() === '') continue;
+    if (!statement.test(content)) break;
+    last = l;
+  }
+  if (last === line) return undefined;
+  return { anchorStart, anchorName, start: source.lineEnd(line), end: source.lineEnd(last), fallback: () => anchorStart };
+}
+
 /** The scope a Bloom-named token opens, if any. `at`..`end` is the token (key, name, header). */
 function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined {
   const text = ctx.text;
@@ -421,6 +436,13 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   if (direct && ctx.source.family === 'c') i += direct[0].length;
   const next = text[i];
   if (/(?:->|\)[ \t]*:)[ \t]*$/.test(before)) return undefined; // a return type: the brace after it is a function body
+  // Ruby-style call without parentheses: `bloom_filter capacity: 10_000, error_rate: 0.01`
+  if (/^[ \t]+[a-z_]\w*:[ \t]/.test(text.slice(end, end + 60)) && /^[ \t]*$/.test(before)) {
+    return { anchorStart: at, anchorName: name, start: end, end: lineEnd, fallback: () => end };
+  }
+  // `cfg := &BloomConfig{}` / `cfg = BloomOptions()` followed by `cfg.Capacity = 1000` statements
+  const variable = /([A-Za-z_]\w*)[ \t]*(?::=|=)[ \t]*&?(?:new[ \t]+)?$/.exec(before);
+  if (variable && /^(?:\{[ \t]*\}|\([ \t]*\))/.test(text.slice(i, i + 10))) return fieldAssignments(ctx, variable[1], line, at, name);
   const declaration = /\b(?:class|struct|record|object|interface|impl(?:[ \t]+\w+[ \t]+for)?|trait|module|enum)[ \t]+$/.test(before);
   if (declaration) {
     // a class / struct named after a Bloom filter: its body (or Kotlin/Scala primary constructor), or Python's indented block
@@ -462,7 +484,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const opener = /^(?:new[ \t]+[\w.]+[ \t]*|[\w.]+[ \t]*|%)?([{[(])/.exec(rest);
   if (opener && /^[\w.]*Bloom\w*[ \t]*[({]/.test(rest)) return undefined; // `x = MyBloom(...)`: the call is its own anchor
   if (opener) return bracketScope(ctx, valueAt + opener[0].length - 1, at, name);
-  if (/^[ \t]*(?:[#;].*|\/\/.*)?$/.test(rest) || rest.trim() === '|' || rest.trim() === '>') return indentScope(ctx, line, at, name);
+  if (/^[ \t]*(?:[&!][\w!-]*[ \t]*)?(?:[#;].*|\/\/.*)?$/.test(rest) || rest.trim() === '|' || rest.trim() === '>') return indentScope(ctx, line, at, name); // `&anchor`, `!!map` tags
   return undefined;
 }
 
@@ -617,7 +639,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
     return undefined;
   }
-  const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
+  const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|\?=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
   const flag = !sep && /--[\w-]*$/.test(text.slice(Math.max(0, start - 2), start + 2)) ? /^[ \t]+(?=[\d.])/.exec(text.slice(i, i + 10)) : undefined;
   if (!sep && !flag) return undefined;
   const valueAt = i + (sep ?? flag)![0].length;
@@ -682,6 +704,8 @@ function siblingScope(ctx: ScanContext, at: number, name: string): Scope | undef
 }
 
 const analysed = new WeakSet<ScanContext>();
+/** Keys read by a scope's finding in the text being analysed. */
+let usedKeys = new Set<number>();
 
 function analyse(ctx: ScanContext): Draft[] {
   const text = ctx.text;
@@ -691,6 +715,7 @@ function analyse(ctx: ScanContext): Draft[] {
   const doneContainers = new Set<number>();
   const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
   scanBudget = SCAN_BUDGET;
+  usedKeys = new Set<number>();
   const anchor = /bloom/gi;
   let match: RegExpExecArray | null;
   let count = 0;
@@ -723,7 +748,8 @@ function analyse(ctx: ScanContext): Draft[] {
     doneScopes.add(scope.start);
     drafts.push(...scopeDrafts(ctx, scope, doneContainers));
   }
-  drafts.push(...flatDrafts(ctx, flat));
+  // a flat key already read inside a scope (`bloom.capacity = ...` after `bloom = MyBloom()`) is not read twice
+  drafts.push(...flatDrafts(ctx, flat.filter((entry) => !usedKeys.has(entry.pair.keyStart))));
   return drafts;
 }
 
@@ -754,7 +780,10 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const line = source.lineOf(container);
     const start = sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     const draft = groupDraft(ctx, scope, list, Math.min(start, list[0].keyStart));
-    if (draft) drafts.push(draft);
+    if (draft) {
+      drafts.push(draft);
+      for (const pair of list) usedKeys.add(pair.keyStart);
+    }
   }
   return drafts;
 }
