@@ -31,7 +31,13 @@ export interface DesignerInputs {
   readonly target: string;
   /** Library chosen for "copy as snippet". */
   readonly snippetLibrary: string;
+  /** Filter layout (absent: classic): the FP model the design, its charts and the library table use. */
+  readonly layout?: LayoutSelection;
 }
+
+/** Layouts the designer offers (src/libraries/layouts.ts syntax). */
+export type LayoutSelection = 'classic' | 'blocked:512' | 'blocked:256' | 'blocked:64' | 'sbbf';
+export const LAYOUT_SELECTIONS: readonly LayoutSelection[] = ['classic', 'blocked:512', 'blocked:256', 'blocked:64', 'sbbf'];
 
 /** Where the designer was opened from (a detected configuration), so "apply to source" can write back. */
 export interface DesignerOrigin {
@@ -139,13 +145,14 @@ export const DEFAULT_INPUTS: DesignerInputs = {
 
 export function validateInputs(value: unknown): Validation<DesignerInputs> {
   if (!isRecord(value)) return fail('inputs must be an object');
-  const keys = hasExactKeys(value, [...TEXT_INPUTS, 'hashing', 'recycling', 'retain', 'phases']);
+  const keys = hasExactKeys(value, [...TEXT_INPUTS, 'hashing', 'recycling', 'retain', 'phases'], ['layout']);
   if (keys) return fail(`inputs: ${keys}`);
   for (const key of TEXT_INPUTS) if (!isShortString(value[key], LIMITS.inputText)) return fail(`inputs.${key} must be a string of at most ${LIMITS.inputText} characters`);
   if (!HASHING.includes(value.hashing as HashingChoice)) return fail('inputs.hashing must be colliding, noncolliding or partitioned');
   if (!RECYCLING.includes(value.recycling as RecyclingChoice)) return fail('inputs.recycling must be none, n-bounded or sigma-bounded');
   if (typeof value.retain !== 'boolean') return fail('inputs.retain must be a boolean');
   if (value.phases !== 1 && value.phases !== 2) return fail('inputs.phases must be 1 or 2');
+  if (value.layout !== undefined && !LAYOUT_SELECTIONS.includes(value.layout as LayoutSelection)) return fail(`inputs.layout must be one of ${LAYOUT_SELECTIONS.join(', ')}`);
   return pass(value as unknown as DesignerInputs);
 }
 

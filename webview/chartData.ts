@@ -6,6 +6,7 @@
 import { bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, entropyOptimalK, exactFalsePositiveRate, MAX_HASHES } from '../src/core/classic';
 import { minBitsPerElement } from '../src/core/paradox';
 import { formatCount, formatProbability, formatReal } from '../src/analysis/format';
+import { layoutFalsePositiveRate, layoutModelName } from '../src/libraries/layouts';
 import type { Design } from './solve';
 
 export interface Point {
@@ -48,6 +49,8 @@ export function fpVsItems(design: Design): ChartData {
   const exact: Point[] = [];
   const bloom: Point[] = [];
   const average: Point[] = [];
+  const layoutPoints: Point[] = [];
+  const layout = design.layout;
   // Running average: the mean exact FP seen by the queries made while the first x items went in,
   // (1/x) sum_{i=0..x-1} f(i), by the trapezoid rule on a grid 4x finer than the plot.
   let integral = 0;
@@ -63,25 +66,28 @@ export function fpVsItems(design: Design): ChartData {
     if (i % 4 === 0) {
       exact.push({ x, y: f });
       bloom.push({ x, y: bloomFalsePositiveRate(mBits, x, k) });
+      if (layout.kind !== 'classic') layoutPoints.push({ x, y: layoutFalsePositiveRate(layout, mBits, x, k) });
       // (1/x) sum_{i<x} f(i): the trapezoid integral minus its end correction f(x)/2 (Euler-Maclaurin, f(0) = 0)
       average.push({ x, y: (integral - f / 2) / x });
     }
   }
   const series: Series[] = [
-    { label: 'exact (instantaneous)', points: exact },
+    ...(layout.kind !== 'classic' ? [{ label: layoutModelName(layout), points: layoutPoints }] : []),
+    { label: layout.kind !== 'classic' ? 'exact, textbook filter (instantaneous)' : 'exact (instantaneous)', points: exact },
     { label: "Bloom's formula", points: bloom, dashed: true },
     { label: 'running average (exact)', points: average },
   ];
   const target = design.targetGiven ? design.p : design.capacityTarget;
   series.push({ label: `target ${formatProbability(target)}`, points: [{ x: exact[0]?.x ?? 1, y: target }, { x: xMax, y: target }], dashed: true });
-  const atN = design.falsePositiveRate;
+  const atN = design.classicFalsePositiveRate;
+  const layoutAtN = layout.kind !== 'classic' ? ` The ${layoutModelName(layout)} delivers ${formatProbability(design.falsePositiveRate)} at n.` : '';
   const avgAtN = average.reduce((best, p) => (Math.abs(p.x - n) < Math.abs(best.x - n) ? p : best), average[0] ?? { x: n, y: 0 });
   return {
     title: 'False-positive rate vs items inserted',
     xLabel: 'items inserted', yLabel: 'false-positive rate', yLog: true,
     series,
     summary: `With m = ${formatCount(mBits)} bits and k = ${k}, the exact false-positive rate reaches ${formatProbability(atN)} at n = ${formatCount(n)} items `
-      + `(Bloom's formula: ${formatProbability(bloomFalsePositiveRate(mBits, n, k))}); averaged over the fill up to about n it is ${formatProbability(avgAtN.y)}. Target: ${formatProbability(target)}.`,
+      + `(Bloom's formula: ${formatProbability(bloomFalsePositiveRate(mBits, n, k))}); averaged over the fill up to about n it is ${formatProbability(avgAtN.y)}. Target: ${formatProbability(target)}.${layoutAtN}`,
   };
 }
 
@@ -95,16 +101,22 @@ export function fpVsK(design: Design): ChartData & { readonly bestK: number; rea
   const kMax = Math.min(limit, Math.max(best.k * 2 + 2, design.k + 2, 8));
   const exact: Point[] = [];
   const bloom: Point[] = [];
+  const layout = design.layout;
+  const layoutPoints: Point[] = [];
   for (let k = 1; k <= kMax; k++) {
     exact.push({ x: k, y: exactFalsePositiveRate(mBits, n, k, hashing) });
     bloom.push({ x: k, y: bloomFalsePositiveRate(mBits, n, k) });
+    if (layout.kind === 'blocked') layoutPoints.push({ x: k, y: layoutFalsePositiveRate(layout, mBits, n, k) });
   }
+  // A split-block filter has k = 8 only: one point.
+  if (layout.kind === 'split-block') layoutPoints.push({ x: design.k, y: design.falsePositiveRate });
   const markerY = (k: number): number => bloomFalsePositiveRate(mBits, n, Math.max(k, 1e-9));
   return {
     title: 'False-positive rate vs number of hash functions k',
     xLabel: 'k (hash functions)', yLabel: 'false-positive rate at n', yLog: true,
     series: [
-      { label: 'exact', points: exact },
+      ...(layout.kind !== 'classic' ? [{ label: layoutModelName(layout), points: layoutPoints, ...(layout.kind === 'split-block' ? { markers: true } : {}) }] : []),
+      { label: layout.kind !== 'classic' ? 'exact, textbook filter' : 'exact', points: exact },
       { label: "Bloom's formula", points: bloom, dashed: true },
       { label: `Bloom's k* = ${formatReal(bloomK, 4)}`, points: [{ x: bloomK, y: markerY(bloomK) }], markers: true },
       { label: `entropy k* = ${formatReal(entropyK, 4)}`, points: [{ x: entropyK, y: markerY(entropyK) }], markers: true },

@@ -24,6 +24,7 @@ import { ChartData, fpVsItems, fpVsK, paradoxRegion } from './chartData';
 import type { RecyclingRequest, RecyclingResult, SimulationRequest } from './heavy';
 import { simulationChartData } from './heavy';
 import { libraryAllocations, snippetFor, SNIPPET_LIBRARIES } from '../src/libraries';
+import { layoutText } from '../src/libraries/layouts';
 import { resultRows, ResultRow, rowsToMarkdown } from './results';
 import { Design, InputField, solveDesign } from './solve';
 import type { WorkerRequest, WorkerResponse } from './workerProtocol';
@@ -101,7 +102,7 @@ function textField(key: TextInputKey): HTMLElement {
   return element('div', { class: 'field', 'data-field': key }, element('vscode-label', { for: id }, label), field, hint);
 }
 
-function selectField<K extends 'hashing' | 'recycling' | 'phases' | 'snippetLibrary'>(key: K, label: string, options: readonly [string, string][],
+function selectField<K extends 'hashing' | 'layout' | 'recycling' | 'phases' | 'snippetLibrary'>(key: K, label: string, options: readonly [string, string][],
   apply: (value: string) => void, current: string): HTMLElement {
   const id = `input-${key}`;
   const select = element('vscode-single-select', { id }) as HTMLElement & { value: string };
@@ -134,6 +135,8 @@ const form = element('section', { class: 'inputs', 'aria-label': 'Parameters' },
     textField('n'), textField('p'), textField('m'), textField('k'),
     selectField('hashing', 'hashing model', [['colliding', 'colliding (k independent positions)'], ['noncolliding', 'non-colliding (k distinct positions)'], ['partitioned', 'partitioned (k slices)']],
       (value) => { inputs = { ...inputs, hashing: value as DesignerInputs['hashing'] }; onInputsChanged(); }, inputs.hashing),
+    selectField('layout', 'layout', [['classic', 'classic (positions over all m bits)'], ['blocked:512', 'blocked, 512-bit blocks (RocksDB, blobloom)'], ['blocked:256', 'blocked, 256-bit blocks'], ['blocked:64', 'blocked, 64-bit blocks'], ['sbbf', 'split-block, k = 8 (Parquet, Arrow, Impala)']],
+      (value) => { inputs = { ...inputs, layout: value as DesignerInputs['layout'] }; onInputsChanged(); }, inputs.layout ?? 'classic'),
     textField('target')),
   element('fieldset', {}, element('legend', {}, 'Recycling'),
     selectField('recycling', 'recycling', [['none', 'none'], ['n-bounded', 'N-bounded (clear after n messages)'], ['sigma-bounded', 'sigma-bounded (clear above sigma set bits)']],
@@ -615,7 +618,7 @@ exportButton.addEventListener('click', () => {
   const images: { name: string; dataUrl: string }[] = [];
   const parts = ['# Bloom filter design (Bloom Lens)', ''];
   if (origin) parts.push(`From ${origin.title} in \`${origin.uri}\`, line ${origin.line + 1}.`, '');
-  parts.push(`n = ${design.n}, p = ${design.p}, m = ${design.mBits} bits, k = ${design.k}, hashing ${design.hashing}.`, '', '## Results', '', rowsToMarkdown(rows), '', '## Library allocations', '');
+  parts.push(`n = ${design.n}, p = ${design.p}, m = ${design.mBits} bits, k = ${design.k}, hashing ${design.hashing}, layout ${layoutText(design.layout)}.`, '', '## Results', '', rowsToMarkdown(rows), '', '## Library allocations', '');
   const allocations = libraryAllocations(design.n, design.p);
   parts.push('| library | call | m (bits) | k | bytes | FP at n | notes |', '|---|---|---|---|---|---|---|');
   for (const a of allocations) parts.push(`| ${a.library} | \`${a.call}\` | ${a.mBits ?? ''} | ${a.k ?? ''} | ${a.bytes ?? ''} | ${a.falsePositiveRate ?? ''} | ${a.notes.join('; ').replace(/\|/g, '\\|')} |`);
@@ -652,9 +655,9 @@ function loadState(state: DesignerState): void {
   origin = state.origin;
   for (const [key, field] of textFields) field.value = inputs[key];
   retainBox.checked = inputs.retain;
-  for (const key of ['hashing', 'recycling', 'phases', 'snippetLibrary'] as const) {
+  for (const key of ['hashing', 'layout', 'recycling', 'phases', 'snippetLibrary'] as const) {
     const select = document.getElementById(`input-${key}`) as (HTMLElement & { value: string }) | null;
-    if (select) select.value = String(inputs[key]);
+    if (select) select.value = String(inputs[key] ?? 'classic');
   }
   renderOrigin();
   onInputsChanged();

@@ -6,6 +6,7 @@ import {
   bestIntegerK, bloomFalsePositiveRate, bloomOptimalK, boseErrorRatio, entropyOptimalK, exactFalsePositiveRate,
   maxElementsForBitsAndRate, partitionedFalsePositiveRate,
 } from '../src/core/classic';
+import { layoutModelName } from '../src/libraries/layouts';
 import { countingCorrectRate } from '../src/core/counting';
 import { minBitsPerElement, paradoxOccurs, posteriorMembership, thresholdPrior } from '../src/core/paradox';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from '../src/analysis/format';
@@ -37,6 +38,10 @@ export function resultRows(design: Design): ResultRow[] {
   rows.push(row('design', 'k (hash functions)' + solvedNote('k'), k, String(k), 'given or solved: best integer k (exact model)'));
   if (design.targetGiven) rows.push(row('design', 'target p', design.p, formatProbability(design.p), 'given'));
 
+  if (design.layout.kind !== 'classic') {
+    rows.push(row('false-positive rate', `${layoutModelName(design.layout)} (the chosen layout)`, design.falsePositiveRate, formatProbability(design.falsePositiveRate),
+      'library-models.md: blocked (Putze et al. 2007) / split-block sum over the block load (src/core/layouts.ts)'));
+  }
   const exactColliding = exactFalsePositiveRate(m, n, k, 'colliding');
   rows.push(row('false-positive rate', 'exact (colliding)', exactColliding, formatProbability(exactColliding),
     'E[(X/m)^k] = Christensen eq. 7 = Grandi eq. 8 (Fan et al.), stable O(k^2) (math-spec)'));

@@ -8,6 +8,10 @@ import {
   sizeForElementsAndRate, sizeForElementsRateAndK,
 } from '../src/core/classic';
 import type { DesignerInputs, DesignParam } from '../src/protocol';
+import {
+  LayoutChoice, layoutBestK, layoutFalsePositiveRate, layoutGranule, layoutMaxElementsForBitsAndRate, layoutSizeForElementsAndRate, layoutText,
+  parseLayout, SPLIT_BLOCK_K,
+} from '../src/libraries/layouts';
 import { parseBits, parseCount, parseHashes, parsePositive, parseProbability, parseSigma } from '../src/analysis/units';
 
 export type InputField = DesignParam | 'sigma' | 'prior' | 'alpha' | 'counterBits' | 'target';
@@ -32,8 +36,12 @@ export interface Design {
   readonly hashing: HashingModel;
   /** The target FP when one was given, else the exact FP of the design. */
   readonly p: number;
-  /** Exact FP at n elements (the model of the chosen hashing). */
+  /** FP at n elements: the chosen layout's model (classic: exact, with the chosen hashing). */
   readonly falsePositiveRate: number;
+  /** The filter layout (classic unless chosen); blocked and split-block designs have m in whole blocks. */
+  readonly layout: LayoutChoice;
+  /** The textbook exact FP for the same m, n, k (equal to falsePositiveRate for the classic layout). */
+  readonly classicFalsePositiveRate: number;
   /** Which of n, p, m, k were blank and solved. */
   readonly solved: readonly DesignParam[];
   readonly targetGiven: boolean;
@@ -105,6 +113,8 @@ export function solveDesign(inputs: DesignerInputs): SolveResult {
     errors.k = `${hashing} hashing needs k <= m`;
     return failWith('Fix the marked fields.');
   }
+  const layout = designerLayout(inputs);
+  if (layout.kind !== 'classic') return solveLayoutDesign(inputs, layout, parsed, errors);
   let design: { n: number; mBits: number; k: number };
   try {
     if (m !== undefined && n !== undefined) {
@@ -144,6 +154,61 @@ export function solveDesign(inputs: DesignerInputs): SolveResult {
     return failWith(error instanceof Error ? error.message : String(error));
   }
   const falsePositiveRate = exactFalsePositiveRate(design.mBits, design.n, design.k, hashing);
+  return finishDesign(inputs, parsed, errors, design, solved, hashing, layout, falsePositiveRate, falsePositiveRate);
+}
+
+/** The layout chosen in the designer (classic when absent). */
+export function designerLayout(inputs: DesignerInputs): LayoutChoice {
+  const layout = parseLayout(inputs.layout ?? 'classic');
+  return typeof layout === 'string' ? { kind: 'classic' } : layout;
+}
+
+/** Blocked and split-block designs: the same blanks solved over the layout's own FP, m in whole blocks. */
+function solveLayoutDesign(inputs: DesignerInputs, layout: LayoutChoice, parsed: ParsedInputs, errors: Partial<Record<InputField, string>>): SolveResult {
+  const { n, p, m, k } = parsed;
+  const solved: DesignParam[] = [];
+  const failWith = (message: string): SolveResult => ({ ok: false, errors, message });
+  const granule = layoutGranule(layout);
+  if (m !== undefined && m % granule !== 0) errors.m = `a ${layoutText(layout)} filter has whole ${granule}-bit blocks: m must be a multiple of ${granule} (e.g. ${Math.ceil(m / granule) * granule})`;
+  if (k !== undefined && layout.kind === 'split-block' && k !== SPLIT_BLOCK_K) errors.k = 'a split-block filter always sets k = 8 bits per key (one per 32-bit word)';
+  if (errors.m || errors.k) return failWith('Fix the marked fields.');
+  const fixedK = layout.kind === 'split-block' ? SPLIT_BLOCK_K : k;
+  let design: { n: number; mBits: number; k: number };
+  try {
+    if (m !== undefined && n !== undefined) {
+      if (k === undefined) solved.push('k');
+      design = { n, mBits: m, k: fixedK ?? (layoutBestK(layout, m, n).k as number) };
+    } else if (n !== undefined && p !== undefined) {
+      solved.push('m');
+      if (fixedK === undefined) solved.push('k');
+      const size = layoutSizeForElementsAndRate(layout, n, p, fixedK);
+      design = { n, mBits: size.mBits, k: fixedK ?? (size.k as number) };
+    } else if (m !== undefined && p !== undefined) {
+      solved.push('n');
+      if (fixedK !== undefined && layout.kind !== 'split-block') return failWith(`With the ${layoutText(layout)} layout, leave k blank to solve n for m and p.`);
+      if (k === undefined && layout.kind !== 'split-block') solved.push('k');
+      const most = layoutMaxElementsForBitsAndRate(layout, m, p);
+      if (most.n === 0) {
+        errors.m = `not even one element fits in ${m} bits at p = ${p}`;
+        return failWith('Fix the marked fields.');
+      }
+      design = { n: most.n, mBits: m, k: most.k as number };
+    } else {
+      return failWith('Give at least two of n, p and m; leave the others blank to solve them.');
+    }
+  } catch (error) {
+    return failWith(error instanceof Error ? error.message : String(error));
+  }
+  const falsePositiveRate = layoutFalsePositiveRate(layout, design.mBits, design.n, design.k);
+  const classic = exactFalsePositiveRate(design.mBits, design.n, design.k, 'colliding');
+  return finishDesign(inputs, parsed, errors, design, solved, 'colliding', layout, falsePositiveRate, classic);
+}
+
+function finishDesign(
+  inputs: DesignerInputs, parsed: ParsedInputs, errors: Partial<Record<InputField, string>>, design: { n: number; mBits: number; k: number },
+  solved: DesignParam[], hashing: HashingModel, layout: LayoutChoice, falsePositiveRate: number, classicFalsePositiveRate: number,
+): SolveResult {
+  const { p } = parsed;
   if (p === undefined) solved.push('p');
   let sigmaBits: number | undefined;
   if (inputs.recycling === 'sigma-bounded') {
@@ -160,6 +225,8 @@ export function solveDesign(inputs: DesignerInputs): SolveResult {
       hashing,
       p: p ?? falsePositiveRate,
       falsePositiveRate,
+      layout,
+      classicFalsePositiveRate,
       solved,
       targetGiven: p !== undefined,
       sigmaBits,

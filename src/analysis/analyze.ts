@@ -12,6 +12,8 @@ import {
   thresholdPrior,
 } from '../core/paradox';
 import type { Finding, HashingModel, ParamName } from '../detect/types';
+import { modelForRecognizer } from '../libraries';
+import { HeadlineRate, headlineRate } from './headline';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from './format';
 import {
   RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
@@ -86,6 +88,8 @@ export interface ResolvedConfig {
   readonly sizedForTarget?: boolean;
   /** The FP rate capacities are computed at: the stated p, else bloomLens.targetFalsePositiveRate. */
   readonly targetRate: number;
+  /** The recogniser that found it (selects the library module and its FP model, src/libraries). */
+  readonly recognizer?: string;
 }
 
 export interface Metrics {
@@ -113,6 +117,22 @@ export interface Metrics {
   readonly libraryEffect?: LibraryEffect;
   /** The Bloom paradox (Rottenstreich & Keslassy), when a prior is known. */
   readonly paradox?: ParadoxVerdict;
+  /** The FP of the library's own layout (blocked, split-block, Ribbon), when it is not the textbook filter. */
+  readonly libraryRate?: LibraryRate;
+  /** The rate every view leads with (headlineRate): the library's model, else the exact or per-element rate. */
+  readonly headline?: HeadlineRate;
+}
+
+/** The FP a filter of the library's layout delivers, next to the textbook rate for the same m, n, k (or bits per key). */
+export interface LibraryRate {
+  readonly falsePositiveRate: number;
+  readonly perElement: boolean;
+  /** Model id, e.g. "blocked-512", "split-block", "ribbon". */
+  readonly modelId: string;
+  /** Model in words, e.g. "RocksDB blocked filter (512-bit blocks)". */
+  readonly model: string;
+  /** The textbook rate for the same parameters (exact at capacity, Bloom's formula per element). */
+  readonly classicRate?: number;
 }
 
 /** The library's sizing against what the code states (BL006). */
@@ -150,8 +170,11 @@ export interface FilterReport {
   readonly finding: Finding;
   readonly config: ResolvedConfig;
   readonly metrics: Metrics;
-  /** What the library itself derives, plus the exact FP at capacity (cli-contract.md `scan`). */
-  readonly derived: { readonly m?: number; readonly k?: number; readonly n?: number; readonly exact?: number };
+  /**
+   * What the library itself derives, plus the exact FP at capacity (cli-contract.md `scan`), the headline FP (`fp`: at
+   * capacity, or per element when n is unknown) and the id of the model that gave it (`model`).
+   */
+  readonly derived: { readonly m?: number; readonly k?: number; readonly n?: number; readonly exact?: number; readonly fp?: number; readonly model?: string };
   readonly diagnostics: readonly ReportDiagnostic[];
   /** A heavy computation this report would use but was not given (the extension runs it in a worker). */
   readonly pending?: RecyclingComparisonRequest;
@@ -258,7 +281,7 @@ function resolve(finding: Finding, settings: AnalysisSettings): ResolvedConfig {
     sizedForTarget = true;
   }
   return {
-    mBits, k, n, p, hashing, elements, targetRate, sizedForTarget,
+    mBits, k, n, p, hashing, elements, targetRate, sizedForTarget, recognizer: finding.recognizer,
     bitsPerElement: mBits === undefined ? bitsPerElement : undefined,
     matchesEverything: derived.k === 0,
   };
@@ -290,12 +313,44 @@ function classicMetrics(config: ResolvedConfig): Metrics {
   };
 }
 
+/**
+ * The FP of the library's own layout (library modules, src/libraries): at capacity with the library's m and k, or
+ * per element when n is unknown. Undefined for textbook layouts, whose exact rate already is the library's.
+ */
+function libraryRate(finding: Finding, config: ResolvedConfig, metrics: Metrics): LibraryRate | undefined {
+  const modelled = modelForRecognizer(finding.recognizer);
+  if (!modelled || modelled.model.id === 'classic-exact' || finding.recycling || config.matchesEverything || config.sizedForTarget) return undefined;
+  const { model } = modelled;
+  const { mBits, elements, k } = config;
+  const rate = (compute: () => number | undefined): number | undefined => {
+    try {
+      const value = compute();
+      return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.min(1, value) : undefined;
+    } catch (error) {
+      if (error instanceof RangeError) return undefined; // outside the layout model's domain: the textbook rate leads
+      throw error;
+    }
+  };
+  if (mBits !== undefined && elements !== undefined && model.atCapacity) {
+    const falsePositiveRate = rate(() => model.atCapacity?.(mBits, elements, k ?? metrics.bestK?.k ?? 1));
+    if (falsePositiveRate === undefined) return undefined;
+    return { falsePositiveRate, perElement: false, modelId: model.id, model: model.name, classicRate: metrics.exactFalsePositiveRate };
+  }
+  if (mBits === undefined && config.bitsPerElement !== undefined && model.perElement) {
+    const bitsPerElement = config.bitsPerElement;
+    const falsePositiveRate = rate(() => model.perElement?.(bitsPerElement, k));
+    if (falsePositiveRate === undefined) return undefined;
+    return { falsePositiveRate, perElement: true, modelId: model.id, model: model.name, classicRate: metrics.perElementFalsePositiveRate };
+  }
+  return undefined;
+}
+
 /** The FP rate a query of this filter sees: recycling average, else exact at capacity, else per element. */
 function operatingRate(metrics: Metrics): number | undefined {
   const rates = metrics.recycling;
   if (rates?.kind === 'sigma-bounded') return rates.falsePositiveRate;
   if (rates?.kind === 'n-bounded') return rates.actualAverage;
-  return metrics.exactFalsePositiveRate ?? metrics.perElementFalsePositiveRate;
+  return metrics.libraryRate?.falsePositiveRate ?? metrics.exactFalsePositiveRate ?? metrics.perElementFalsePositiveRate;
 }
 
 /** The paradox verdict for a known prior (math-spec "The Bloom paradox"), using the filter's actual FP rate. */
@@ -338,6 +393,7 @@ function libraryEffect(finding: Finding, config: ResolvedConfig, metrics: Metric
   const capacity = config.n ?? config.elements; // what the library sized for (an N-bounded filter may hold fewer)
   if (config.mBits !== undefined && capacity !== undefined && (config.k !== undefined || config.matchesEverything)) {
     const libraryRate = config.matchesEverything ? 1
+      : capacity === config.elements && metrics.libraryRate && !metrics.libraryRate.perElement ? metrics.libraryRate.falsePositiveRate
       : capacity === config.elements && metrics.exactFalsePositiveRate !== undefined ? metrics.exactFalsePositiveRate
         : exactFalsePositiveRate(config.mBits, capacity, config.k as number, config.hashing);
     const referenceMemory = statedM ?? (p !== undefined ? (-capacity * Math.log(p)) / LN2_SQUARED : undefined); // math-spec textbook size
@@ -352,7 +408,7 @@ function libraryEffect(finding: Finding, config: ResolvedConfig, metrics: Metric
     const stated = positive(params.bitsPerElement) ? params.bitsPerElement : undefined;
     const referenceRate = p ?? (stated !== undefined ? bestIntegerKBloomRate(stated).falsePositiveRate : undefined);
     const referenceMemory = stated ?? (p !== undefined ? -Math.log(p) / LN2_SQUARED : undefined);
-    return effect(metrics.perElementFalsePositiveRate, referenceRate, config.bitsPerElement, referenceMemory, true);
+    return effect(metrics.libraryRate?.falsePositiveRate ?? metrics.perElementFalsePositiveRate, referenceRate, config.bitsPerElement, referenceMemory, true);
   }
   return undefined;
 }
@@ -381,7 +437,7 @@ function computeMetrics(finding: Finding, config: ResolvedConfig, settings: Anal
   const meetsTarget = config.p !== undefined && metrics.bestK !== undefined && metrics.bestK.falsePositiveRate <= config.p;
   const neededForTarget = !finding.recycling && statedByCode(finding, 'm') && config.elements !== undefined && config.p !== undefined && meetsTarget
     ? sizeForElementsAndRate(config.elements, config.p, config.hashing) : undefined;
-  const withRecycling: Metrics = { ...metrics, recycling, neededForTarget };
+  const withRecycling: Metrics = { ...metrics, recycling, neededForTarget, libraryRate: libraryRate(finding, config, metrics) };
   return {
     ...withRecycling,
     libraryEffect: libraryEffect(finding, config, withRecycling),
@@ -445,9 +501,16 @@ function falsePositiveTooHigh(config: ResolvedConfig, metrics: Metrics, settings
   const rates = metrics.recycling;
   let what: string | undefined;
   let rate: number | undefined;
+  const library = metrics.libraryRate;
   if (rates?.kind === 'sigma-bounded') {
     rate = rates.falsePositiveRate;
     what = 'The average false-positive rate of this recycling filter';
+  } else if (library && !library.perElement) {
+    rate = library.falsePositiveRate;
+    what = `The false-positive rate at capacity (${formatCount(config.elements ?? 0)} elements, ${library.model})`;
+  } else if (library && config.bitsPerElement !== undefined) {
+    rate = library.falsePositiveRate;
+    what = `The false-positive rate at ${formatReal(config.bitsPerElement)} bits per element (${library.model})`;
   } else if (metrics.exactFalsePositiveRate !== undefined) {
     rate = metrics.exactFalsePositiveRate;
     what = rates?.kind === 'n-bounded' ? `The false-positive rate just before recycling (${formatCount(rates.messagesPerCycle)} messages)` : `The false-positive rate at capacity (${formatCount(config.elements ?? 0)} elements)`;
@@ -517,27 +580,47 @@ function conservativeSizing(finding: Finding, config: ResolvedConfig, metrics: M
   return [];
 }
 
-/** BL006: the library's rounding or caps change the FP or memory noticeably (or it says so and we cannot check). */
+/** BL006 names the library's layout when its FP is more than this fraction away from the textbook rate. */
+export const LAYOUT_GAP_MARGIN = 0.05;
+
+/** "RocksDB blocked filter (512-bit blocks): FP 0.0197% instead of the textbook 0.0078% at 20 bits/key (why)." */
+function layoutSentence(config: ResolvedConfig, metrics: Metrics): string | undefined {
+  const library = metrics.libraryRate;
+  if (!library || library.classicRate === undefined || !(library.classicRate > 0)) return undefined;
+  if (!(Math.abs(library.falsePositiveRate / library.classicRate - 1) > LAYOUT_GAP_MARGIN)) return undefined;
+  const bitsPerKey = library.perElement ? config.bitsPerElement : metrics.bitsPerElement;
+  const at = bitsPerKey !== undefined ? ` at ${formatReal(bitsPerKey)} bits/key` : '';
+  const reason = modelForRecognizer(config.recognizer ?? '')?.model.reason;
+  return `${library.model}: FP ${formatProbability(library.falsePositiveRate)} instead of the textbook ${formatProbability(library.classicRate)}${at}${reason ? ` (${reason})` : ''}.`;
+}
+
+/** BL006: the library's rounding, caps or layout change the FP or memory noticeably (or it says so and we cannot check). */
 function libraryDiagnostic(finding: Finding, config: ResolvedConfig, metrics: Metrics): ReportDiagnostic | undefined {
   const notes = finding.derived.notes ?? [];
   const effect = metrics.libraryEffect;
-  if (effect && (effect.memoryNoticeable || effect.rateNoticeable)) {
-    const statedSize = finding.params.m !== undefined;
+  const layout = layoutSentence(config, metrics);
+  const statedSize = finding.params.m !== undefined;
+  // With a layout sentence, a rate compared with the textbook rate for the stated size says the same thing twice.
+  const rateNoticeable = effect !== undefined && effect.rateNoticeable && !(layout && !(config.p !== undefined && !statedSize));
+  if (effect && (effect.memoryNoticeable || rateNoticeable)) {
     const memory = (bits: number): string => (effect.perElement ? `${formatReal(bits)} bits per element` : formatBits(bits));
     const parts: string[] = [];
     if (effect.memoryNoticeable && effect.memory !== undefined && effect.referenceMemory !== undefined) {
       const asked = statedSize ? 'the stated' : effect.perElement ? `the ${formatReal(effect.referenceMemory)} that p = ${formatProbability(config.p ?? 0)} needs` : `the ${formatBits(effect.referenceMemory)} that n and p need`;
       parts.push(`allocates ${memory(effect.memory)} instead of ${statedSize ? `${asked} ${memory(effect.referenceMemory)}` : asked} (${relativeChange(effect.memory, effect.referenceMemory)})`);
     }
-    if (effect.rateNoticeable) {
+    if (rateNoticeable) {
       const asked = config.p !== undefined && !statedSize ? `the ${formatProbability(effect.referenceRate)} asked for` : `the ${formatProbability(effect.referenceRate)} of the stated size and k`;
       parts.push(`gives a false-positive rate ${effect.perElement ? 'per element' : 'at capacity'} of ${formatProbability(effect.falsePositiveRate)} instead of ${asked} (${relativeChange(effect.falsePositiveRate, effect.referenceRate)})`);
     }
     const k = config.matchesEverything ? 0 : config.k;
     return {
       code: 'BL006', severity: 'information',
-      message: `${finding.title} ${parts.join(' and ')}${k !== undefined ? `, with k = ${k}` : ''}.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
+      message: `${finding.title} ${parts.join(' and ')}${k !== undefined ? `, with k = ${k}` : ''}.${layout ? ` ${layout}` : ''}${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
     };
+  }
+  if (layout) {
+    return { code: 'BL006', severity: 'information', message: `${finding.title}: ${layout}${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}` };
   }
   if (effect === undefined && notes.length > 0) {
     return { code: 'BL006', severity: 'information', message: `${finding.title} changes what the code states: ${notes.join('; ')}.` }; // the effect cannot be computed here
@@ -567,7 +650,9 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   } else if (k !== undefined) {
     rows.push(['k', `${k}${kSource}`]);
   }
-  if (metrics.exactFalsePositiveRate !== undefined) rows.push(['FP at capacity (exact)', formatProbability(metrics.exactFalsePositiveRate)]);
+  const library = metrics.libraryRate;
+  if (library) rows.push([`FP ${library.perElement ? 'per element' : 'at capacity'} (${library.model})`, formatProbability(library.falsePositiveRate)]);
+  if (metrics.exactFalsePositiveRate !== undefined) rows.push([library ? 'FP at capacity (exact, textbook filter)' : 'FP at capacity (exact)', formatProbability(metrics.exactFalsePositiveRate)]);
   if (metrics.bloomFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula)", formatProbability(metrics.bloomFalsePositiveRate)]);
   if (metrics.perElementFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula, large n)", formatProbability(metrics.perElementFalsePositiveRate)]);
   if (metrics.averageFalsePositiveRate !== undefined && !metrics.recycling) rows.push(['average FP over the fill', formatProbability(metrics.averageFalsePositiveRate)]);
@@ -629,6 +714,10 @@ function lensText(config: ResolvedConfig, metrics: Metrics, invalid: boolean): s
     parts.push(`avg FP ${formatProbability(rates.falsePositiveRate)}, ${formatCount(rates.expectedMessagesPerCycle)} msgs/cycle`);
   } else if (rates?.kind === 'n-bounded') {
     parts.push(`FP ${formatProbability(rates.worstCase)} (avg ${formatProbability(rates.actualAverage)})`);
+  } else if (metrics.libraryRate) {
+    const { falsePositiveRate, classicRate } = metrics.libraryRate;
+    const gap = classicRate !== undefined && classicRate > 0 && Math.abs(falsePositiveRate / classicRate - 1) > LAYOUT_GAP_MARGIN;
+    parts.push(`FP ${formatProbability(falsePositiveRate)}${gap ? ` (textbook ${formatProbability(classicRate)})` : ''}`);
   } else if (metrics.exactFalsePositiveRate !== undefined) {
     const average = metrics.averageFalsePositiveRate !== undefined ? ` (avg ${formatProbability(metrics.averageFalsePositiveRate)})` : '';
     parts.push(`FP ${formatProbability(metrics.exactFalsePositiveRate)}${average}`);
@@ -659,7 +748,8 @@ export function analyzeFinding(
       const base = computeMetrics(finding, config, effective);
       const request = comparisonRequest(config, base.recycling);
       const comparison = request ? comparisons?.(request) : undefined;
-      metrics = comparison ? { ...base, recyclingComparison: comparison } : base;
+      const complete = comparison ? { ...base, recyclingComparison: comparison } : base;
+      metrics = { ...complete, headline: headlineRate(config, complete) };
       pending = request && !comparison ? request : undefined;
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error); // a core RangeError at an extreme: show what is known
@@ -677,6 +767,8 @@ export function analyzeFinding(
       k: finding.derived.k ?? config.k ?? metrics.bestK?.k,
       n: finding.derived.n ?? config.n,
       exact: metrics.exactFalsePositiveRate,
+      fp: metrics.headline?.falsePositiveRate,
+      model: metrics.headline?.modelId,
     },
     diagnostics,
     hover: hoverContent(finding, config, metrics, diagnostics, failure),
@@ -696,6 +788,7 @@ function resolveSafely(finding: Finding, settings: AnalysisSettings, invalid: re
   const { params } = finding;
   return {
     hashing: params.hashing ?? 'colliding',
+    recognizer: finding.recognizer,
     mBits: validCount(params.m) ? Math.round(params.m) : undefined,
     n: validCount(params.n) ? Math.round(params.n) : undefined,
     k: params.k !== undefined && Number.isInteger(params.k) && params.k >= 1 && params.k <= MAX_HASHES ? params.k : undefined,

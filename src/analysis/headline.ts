@@ -1,7 +1,8 @@
 /**
  * The one number every view leads with: the false-positive rate the filter delivers, and which model gave it.
  * Hover, CodeLens, diagnostics, the CLI and the designer's summary take it from here and nowhere else, so the
- * library-faithful models (blocked, split-block, Ribbon, 32-bit hashing) replace it in one place.
+ * library-faithful models (blocked, split-block, Ribbon, 32-bit hashing) replace it in one place: the library module's
+ * model (src/libraries, as metrics.libraryRate) when its layout is not the textbook one, else the exact or per-element rate.
  */
 import type { Metrics, ResolvedConfig } from './analyze';
 
@@ -20,6 +21,10 @@ export interface HeadlineRate {
 
 /** The headline rate of a resolved configuration, or undefined when no rate can be computed. */
 export function headlineRate(config: ResolvedConfig, metrics: Metrics): HeadlineRate | undefined {
+  const library = metrics.libraryRate;
+  if (library) {
+    return { falsePositiveRate: library.falsePositiveRate, perElement: library.perElement, ...(library.perElement ? {} : { elements: config.elements }), modelId: library.modelId, model: library.model };
+  }
   if (metrics.exactFalsePositiveRate !== undefined) {
     return { falsePositiveRate: metrics.exactFalsePositiveRate, perElement: false, elements: config.elements, modelId: 'classic-exact', model: 'exact (textbook filter)' };
   }

@@ -20,8 +20,8 @@ const COMMANDS: Record<string, Command> = {
 
 const USAGE = `usage: bloom-lens <command> [options] [--json]
 commands:
-  fp        --m M --n N --k K [--hashing colliding|noncolliding|partitioned]
-  size      two or three of --n, --p, --m, --k
+  fp        --m M --n N --k K [--hashing colliding|noncolliding|partitioned] [--layout classic|blocked:B|sbbf|ribbon]
+  size      two or three of --n, --p, --m, --k [--layout classic|blocked:B|sbbf|ribbon]
   cbf       --m M --n N --k K [--counters c1,...,ck --prior P [--alpha A]]
   rbf       --m M --k K (--n N | --sigma S [--hashing ..] [--recycle drop|retain] [--phases 1|2])
   capacity  --memory M --target F [--hashing ..]

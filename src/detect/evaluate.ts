@@ -66,9 +66,17 @@ const FLOAT_CASTS = new Set([
 const ROUNDING = new Map<string, (x: number) => number>([
   ['Math.ceil', Math.ceil], ['math.ceil', Math.ceil], ['math.Ceil', Math.ceil], ['ceil', Math.ceil],
   ['Math.floor', Math.floor], ['math.floor', Math.floor], ['math.Floor', Math.floor], ['floor', Math.floor],
-  ['Math.round', Math.round], ['round', Math.round], ['Math.abs', Math.abs], ['math.Abs', Math.abs], ['abs', Math.abs],
+  ['Math.round', Math.round], ['round', Math.round], ['math.Round', Math.round], ['math.round', Math.round], ['Math.abs', Math.abs], ['math.Abs', Math.abs], ['abs', Math.abs],
 ]);
 const POWER_FUNCTIONS = new Set(['Math.pow', 'math.pow', 'math.Pow', 'pow', 'powf', 'std::pow', 'f64::powi', 'f64::powf']);
+/** Real functions of one argument that sizing code folds constants through (go-ethereum: `math.Ceil(n * math.Log(p) / ...)`). */
+const REAL_FUNCTIONS = new Map<string, (x: number) => number>([
+  ['Math.log', Math.log], ['math.log', Math.log], ['math.Log', Math.log], ['log', Math.log], ['ln', Math.log], ['std::log', Math.log],
+  ['Math.log2', Math.log2], ['math.log2', Math.log2], ['math.Log2', Math.log2], ['log2', Math.log2],
+  ['Math.log10', Math.log10], ['math.log10', Math.log10], ['math.Log10', Math.log10], ['log10', Math.log10],
+  ['Math.exp', Math.exp], ['math.exp', Math.exp], ['math.Exp', Math.exp], ['exp', Math.exp],
+  ['Math.sqrt', Math.sqrt], ['math.sqrt', Math.sqrt], ['math.Sqrt', Math.sqrt], ['sqrt', Math.sqrt],
+]);
 
 function tokenize(text: string, options: EvalOptions): Token[] {
   const tokens: Token[] = [];
@@ -342,6 +350,13 @@ const NAMED_VALUES = new Map<string, Value>([
   ['u32::MAX', { value: 4294967295, integer: true }],
   ['INT_MAX', { value: 2147483647, integer: true }],
   ['UINT32_MAX', { value: 4294967295, integer: true }],
+  ['math.Ln2', { value: Math.LN2, integer: false }],
+  ['Math.LN2', { value: Math.LN2, integer: false }],
+  ['math.E', { value: Math.E, integer: false }],
+  ['Math.E', { value: Math.E, integer: false }],
+  ['math.e', { value: Math.E, integer: false }],
+  ['std::f64::consts::LN_2', { value: Math.LN2, integer: false }],
+  ['f64::consts::LN_2', { value: Math.LN2, integer: false }],
 ]);
 
 function cast(type: string, operand: Value): Value {
@@ -358,6 +373,12 @@ function call(name: string, args: Value[]): Value {
   const rounding = ROUNDING.get(name);
   if (rounding && args.length === 1) {
     return { value: rounding(args[0].value), integer: true };
+  }
+  const real = REAL_FUNCTIONS.get(name);
+  if (real && args.length === 1) {
+    const value = real(args[0].value);
+    checkFinite(value);
+    return { value, integer: Number.isInteger(value) };
   }
   if (POWER_FUNCTIONS.has(name) && args.length === 2) {
     const value = args[0].value ** args[1].value;

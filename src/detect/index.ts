@@ -19,6 +19,7 @@
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
+import { GENERIC_ID, genericKeys } from './recognizers/generic';
 import { inferCountGuardedResets } from './recycle';
 import { SourceText } from './source';
 import type { Finding, FilterParams, LibraryDerivation, ParamName } from './types';
@@ -60,7 +61,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
 
   const source = new SourceText(text, options.languageId, options.fileName);
   const ctx = new ScanContext(source);
-  const drafts = runRecognizers(ctx, lower, hits);
+  const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits));
   if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
   const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
   const merged = mergeAnnotations(ctx, drafts, annotations);
@@ -114,6 +115,24 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
     }
   }
   return drafts;
+}
+
+/**
+ * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
+ * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
+ */
+function dropRedundantGeneric(drafts: Draft[]): Draft[] {
+  if (!drafts.some((d) => d.recognizer === GENERIC_ID)) return drafts;
+  const specific = drafts.filter((d) => d.recognizer !== GENERIC_ID);
+  if (specific.length === 0) return drafts;
+  const consumed = specific
+    .flatMap((d) => [...Object.values(d.sources).map((s) => s?.text ?? ''), ...d.unevaluated.map((u) => u.expression)])
+    .join(' ');
+  return drafts.filter((draft) => {
+    if (draft.recognizer !== GENERIC_ID) return true;
+    if (specific.some((d) => d.start < draft.end && draft.start < d.end)) return false;
+    return !genericKeys(draft).some((key) => new RegExp(`(?:^|[^\\w$])${key.replace(/[.$-]/g, '\\$&')}(?![\\w$])`).test(consumed));
+  });
 }
 
 /** Attaches each annotation to the finding it annotates, or keeps it as a finding of its own. */

@@ -40,7 +40,7 @@ const EXTENSION_LANGUAGE: Record<string, string> = {
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascriptreact', ts: 'typescript', mts: 'typescript', cts: 'typescript',
   tsx: 'typescriptreact', php: 'php', py: 'python', pyi: 'python', pyx: 'python',
   sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', yaml: 'yaml', yml: 'yaml', toml: 'toml', properties: 'properties',
-  ini: 'ini', cfg: 'ini', conf: 'conf', cnf: 'conf', env: 'dotenv', rb: 'ruby', pl: 'perl', r: 'r', ps1: 'powershell', ex: 'elixir', exs: 'elixir',
+  ini: 'ini', cfg: 'ini', conf: 'conf', cnf: 'conf', env: 'dotenv', rb: 'ruby', pl: 'perl', r: 'r', ps1: 'powershell', ex: 'elixir', exs: 'elixir', erl: 'erlang', hrl: 'erlang',
   sql: 'sql', cql: 'cql', hql: 'sql', lua: 'lua', hs: 'haskell', xml: 'xml', html: 'html', htm: 'html',
   json: 'json', jsonc: 'jsonc', json5: 'jsonc', jsonl: 'jsonl', md: 'markdown', markdown: 'markdown', txt: 'plaintext', redis: 'shellscript',
 };
@@ -51,6 +51,7 @@ export function languageFromFileName(fileName: string | undefined): string | und
   const base = fileName.replace(/^.*[\\/]/, '').toLowerCase();
   if (base === 'dockerfile') return 'dockerfile';
   if (base === 'makefile') return 'makefile';
+  if (base === 'sys.config' || base.endsWith('.app.src')) return 'erlang';
   if (base === 'squid.conf' || base === 'redis.conf' || base === 'my.cnf' || base === 'spark-defaults.conf') return 'conf';
   const dot = base.lastIndexOf('.');
   if (dot < 0) return undefined;

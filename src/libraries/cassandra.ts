@@ -40,6 +40,11 @@ export function cassandra(p: number): LibraryDerivation {
     // Cassandra returns new BloomSpecification(2, optKPerBuckets[2]) here: K = 2, buckets = optK[2]
     return result(undefined, 2, ['fp_chance >= 0.393: Cassandra uses its smallest specification'], { bitsPerElement: CASSANDRA_OPT_K[2] });
   }
+  const last = CASSANDRA_PROBS.length - 1;
+  if (p < CASSANDRA_PROBS[last][CASSANDRA_PROBS[last].length - 1]) {
+    // computeBloomSpec throws UnsupportedOperationException("Unable to satisfy ... with 20 buckets per element")
+    return { rejects: [`bloom_filter_fp_chance = ${p} is below ${CASSANDRA_PROBS[last][CASSANDRA_PROBS[last].length - 1]}, the smallest FP of Cassandra's table (20 buckets per element): BloomCalculations.computeBloomSpec throws`] };
+  }
   let buckets = 2;
   let k = CASSANDRA_OPT_K[2];
   while (CASSANDRA_PROBS[buckets][k] > p) {

@@ -14,7 +14,7 @@ import { CASSANDRA, cassandra } from './cassandra';
 import { CLICKHOUSE, clickhouseBloomFilter } from './clickhouse';
 import { COMMONS, commonsShape } from './commons';
 import { EBPF, ebpf } from './ebpf';
-import { FASTBLOOM, fastbloomFalsePos } from './fastbloom';
+import { FASTBLOOM, fastbloomFalsePos, fastbloomNumBits } from './fastbloom';
 import { GROWABLE, growable } from './growable';
 import { GUAVA, guava } from './guava';
 import { HBASE, hbaseChunk } from './hbase';
@@ -30,7 +30,17 @@ import { REDISSON, redisson } from './redisson';
 import { ROCKSDB, rocksdb, rocksdbProbes } from './rocksdb';
 import { RUST_BLOOMFILTER, rustBloomfilter } from './rustBloomfilter';
 import { SPARK, sparkSketch } from './spark';
-import type { LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
+import { ALGEBIRD } from './algebird';
+import { BCOIN, BITCORE } from './bip37Js';
+import { GOLEVELDB } from './goleveldb';
+import { HOLIMAN } from './holiman';
+import { LIBBLOOM } from './libbloom';
+import { PARTOW } from './partow';
+import { PEBBLE } from './pebble';
+import { NREDISSTACK, REDIS_OM_SPRING } from './redisClients';
+import { TIKV } from './tikv';
+import { VALKEY_BLOOM } from './valkeyBloom';
+import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
 export type { AllocationSpec, FalsePositiveModel, Layout, LibraryModule, SnippetDesign, SnippetSpec, SourceCitation } from './types';
@@ -41,11 +51,12 @@ export const LIBRARIES: readonly LibraryModule[] = [
   GUAVA, SPARK, REDISSON, COMMONS, BITS_AND_BLOOMS, BOOM, BBLOOM, PYBLOOM, RBLOOM, BLOOM_FILTER2, BLOOM_FILTERS_JS, BLOOMFILTER_JS,
   RUST_BLOOMFILTER, GROWABLE, FASTBLOOM, REDISBLOOM, BITCOIN, ORC, PARQUET, POSTGRES, ROCKSDB, LEVELDB, CASSANDRA, CLICKHOUSE,
   HBASE, EBPF, HUDI,
+  HOLIMAN, GOLEVELDB, PEBBLE, NREDISSTACK, REDIS_OM_SPRING, VALKEY_BLOOM, BITCORE, BCOIN, TIKV, LIBBLOOM, PARTOW, ALGEBIRD,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
 export const derive = {
-  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos,
+  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
   redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
   hbaseChunk, ebpf, brinBloom,
 } as const;
@@ -95,13 +106,17 @@ export function libraryAllocations(n: number, p: number): LibraryAllocation[] {
       notes.push(`${fixed(derived.bitsPerElement, 3)} bits per element`);
     }
     const k = derived.k;
+    const model = spec.model ?? library.model;
     let falsePositiveRate: number | undefined;
     if (mBits !== undefined && k !== undefined && Number.isSafeInteger(mBits) && mBits >= 1 && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES
       && (hashing === 'colliding' || k <= mBits)) {
-      falsePositiveRate = exactFalsePositiveRate(mBits, n, k, hashing);
-      if (layout.kind === 'blocked' || layout.kind === 'split-block') notes.push('blocked layout: the real FP is somewhat above this classic exact rate');
+      falsePositiveRate = model.atCapacity?.(mBits, n, k) ?? exactFalsePositiveRate(mBits, n, k, hashing);
+      if (model.id !== 'classic-exact') notes.push(`FP by the ${model.name} model`);
+    } else if (derived.bitsPerElement !== undefined && model.perElement) {
+      falsePositiveRate = model.perElement(derived.bitsPerElement, k);
+      if (falsePositiveRate !== undefined) notes.push(`FP per element by the ${model.name} model`);
     } else if (k === undefined) {
-      notes.push('k chosen per block by the library: FP not modelled');
+      notes.push('k not known: FP not modelled');
     }
     if (hashing !== 'colliding') notes.push(`${hashing} hashing`);
     return {
@@ -127,4 +142,12 @@ export const SNIPPET_LIBRARIES: readonly SnippetSpec[] = [ANNOTATION_SNIPPET, ..
 export function snippetFor(snippetId: string, design: SnippetDesign): string {
   const snippet = SNIPPET_LIBRARIES.find((s) => s.id === snippetId) ?? ANNOTATION_SNIPPET;
   return snippet.render(design);
+}
+
+/** The layout and FP model a finding of this recogniser runs with (a module's variant first); undefined when unmodelled. */
+export function modelForRecognizer(recognizerId: string): { readonly library: LibraryModule; readonly layout: Layout; readonly model: FalsePositiveModel } | undefined {
+  const library = libraryForRecognizer(recognizerId);
+  if (!library) return undefined;
+  const variant = library.variants?.[recognizerId];
+  return { library, layout: variant?.layout ?? library.layout, model: variant?.model ?? library.model };
 }

@@ -1,19 +1,21 @@
 /** Parquet split-block Bloom filters (parquet-mr / parquet-java, Arrow, Iceberg). */
-import { classicModel } from './models';
+import { splitBlockModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
-import { nextPowerOfTwo, result, sizeNote } from './util';
+import { parquetFilterBytes, parquetOptimalBits } from '../core/layouts';
+import { result, sizeNote } from './util';
 
-/** BlockSplitBloomFilter.optimalNumOfBits: m = -8n / ln(1 - p^(1/8)) bits, bytes to a power of two in [32, maxBytes]; k = 8. */
+/**
+ * The writer's filter (parquet-java BlockSplitBloomFilter.optimalNumOfBits and initBitset; src/core/layouts.ts
+ * parquetFilterBytes): m = -8n / ln(1 - p^(1/8)) bits, (bits + 255) & ~256 (sic), bytes at least 32, up to the next
+ * power of two, capped at maxBytes; k = 8.
+ */
 export function parquetSbbf(n: number, p: number, maxBytes: number): LibraryDerivation {
   const notes: string[] = [];
-  const optimalBits = (-8 * n) / Math.log(1 - p ** (1 / 8));
-  let bytes = Math.max(32, Math.ceil(Math.trunc(optimalBits) / 8));
-  bytes = nextPowerOfTwo(bytes);
-  if (bytes > maxBytes) {
-    notes.push(`capped at parquet.bloom.filter.max.bytes = ${maxBytes} bytes (needs ${bytes}): the FP rate is above the target`);
-    bytes = maxBytes;
+  const optimalBits = parquetOptimalBits(n, p);
+  const bytes = parquetFilterBytes(n, p, maxBytes);
+  if (bytes * 8 < optimalBits && bytes === maxBytes) {
+    notes.push(`capped at parquet.bloom.filter.max.bytes = ${maxBytes} bytes (needs ${Math.ceil(optimalBits / 8)}): the FP rate is above the target`);
   } else sizeNote(notes, 'Parquet rounds the filter up to a power-of-two number of bytes', optimalBits, bytes * 8);
-  notes.push('split-block filter (256-bit blocks, 8 bits per key): use the blocked FP formula');
   return result(bytes * 8, 8, notes);
 }
 
@@ -22,7 +24,7 @@ export const PARQUET: LibraryModule = {
   displayName: 'Parquet',
   recognizers: ['parquet.bloomFilter', 'iceberg.parquetBloomFilter'],
   layout: { kind: 'split-block' },
-  model: classicModel('colliding'),
+  model: splitBlockModel('Parquet split-block filter (256-bit blocks, k = 8)'),
   sources: [
     { repository: 'apache/parquet-java', file: 'parquet-column/src/main/java/org/apache/parquet/column/values/bloomfilter/BlockSplitBloomFilter.java', function: 'optimalNumOfBits, BlockSplitBloomFilter(int, int)' },
     { repository: 'apache/parquet-format', file: 'BloomFilter.md', function: 'Split Block Bloom Filter' },

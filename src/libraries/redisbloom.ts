@@ -1,20 +1,29 @@
 /** RedisBloom (BF.RESERVE / BF.INSERT) and its clients (redis-py, node-redis, Jedis, go-redis). */
 import { classicModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
-import { groupedInteger, probabilityLiteral, result, sizeNote, snippetSummary } from './util';
+import { groupedInteger, probabilityLiteral, result, snippetSummary } from './util';
 
-/** RedisBloom bloom_init: bits rounded up to a power of two; k = ceil(ln2 bpe); scaling filters size their first link for p/2. */
+/** ln²2 and ln 2 as RedisBloom writes them (deps/bloom/bloom.c, calc_bpe and LN2). */
+const REDIS_LN2_SQUARED = 0.480453013918201;
+const REDIS_LN2 = 0.693147180559945;
+/** src/sb.c: each link's error is the previous one times 0.5; the first is p/2 unless NONSCALING. */
+export const ERROR_TIGHTENING_RATIO = 0.5;
+
+/**
+ * BF.RESERVE / BF.INSERT / BF.ADD's auto-created filter: bfCreateChain (src/rebloom.c) passes
+ * BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64, so bloom_init (deps/bloom/bloom.c) takes bits = (uint64)(n · bpe),
+ * at least 1, rounded up to whole 64-bit words; bpe = -ln(error) / ln²2 and hashes = ceil(ln2 · bpe).
+ * SB_NewChain (src/sb.c) gives the first link error p · 0.5 unless NONSCALING.
+ */
 export function redisBloom(n: number, p: number, nonScaling: boolean): LibraryDerivation {
   const notes: string[] = [];
-  const error = nonScaling ? p : p * 0.5; // ERROR_TIGHTENING_RATIO 0.5 (src/sb.c)
-  const bpe = -Math.log(error) / 0.480453013918201;
-  const exact = n * bpe;
-  const n2 = Math.floor(Math.log2(exact)) + 1; // logb(entries * bpe) + 1
-  const bits = n2 <= 63 ? 2 ** n2 : undefined;
-  const k = Math.ceil(0.693147180559945 * bpe);
-  if (bits !== undefined) sizeNote(notes, 'RedisBloom rounds the bit count up to a power of two', exact, bits);
-  if (!nonScaling) notes.push('scaling filter: the first sub-filter is sized for p/2 (later ones p/4, p/8, ...); capacity grows by EXPANSION when full');
-  return result(bits, k, notes, nonScaling ? {} : { p: error });
+  const error = nonScaling ? p : p * ERROR_TIGHTENING_RATIO;
+  const bpe = Math.abs(-Math.log(error) / REDIS_LN2_SQUARED); // calc_bpe
+  const bits = Math.max(1, Math.trunc(n * bpe)); // BLOOM_OPT_NOROUND: (uint64_t)(entries * bpe), at least 1
+  const m = bits % 64 === 0 ? bits : (Math.trunc(bits / 64) + 1) * 64; // bytes = ((bits / 64) + 1) * 8 unless exact
+  const k = Math.ceil(REDIS_LN2 * bpe); // (int)ceil(LN2 * bpe)
+  if (!nonScaling) notes.push(`scaling filter: the first sub-filter is sized for p/2 = ${Number(error.toPrecision(6))} (later ones p/4, p/8, ...); capacity grows by EXPANSION when full`);
+  return result(m, k, notes, nonScaling ? {} : { p: error });
 }
 
 export const REDISBLOOM: LibraryModule = {
@@ -26,14 +35,14 @@ export const REDISBLOOM: LibraryModule = {
   sources: [
     { repository: 'RedisBloom/RedisBloom', file: 'src/rebloom.c', function: 'bfCreateChain (BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64)' },
     { repository: 'RedisBloom/RedisBloom', file: 'src/sb.c', function: 'SB_NewChain, sbAddLink (ERROR_TIGHTENING_RATIO)' },
-    { repository: 'RedisBloom/RedisBloom', file: 'deps/bloom/bloom.c', function: 'bloom_init_size, bloom_calc_bpe' },
+    { repository: 'RedisBloom/RedisBloom', file: 'deps/bloom/bloom.c', function: 'bloom_init (BLOOM_OPT_NOROUND branch), calc_bpe' },
   ],
   allocations: [
     { id: 'redis-nonscaling', label: 'RedisBloom NONSCALING', call: (n, p) => `BF.RESERVE key ${p} ${n} NONSCALING`, derive: (n, p) => redisBloom(n, p, true) },
     { id: 'redis', label: 'RedisBloom (scaling, first link)', call: (n, p) => `BF.RESERVE key ${p} ${n}`, derive: (n, p) => redisBloom(n, p, false) },
   ],
   snippets: [
-    { id: 'redis', label: 'RedisBloom (BF.RESERVE)', render: (d) => `# ${snippetSummary(d)} (RedisBloom rounds the bits up to a power of two)\nBF.RESERVE my-filter ${probabilityLiteral(d.p)} ${d.n} NONSCALING` },
+    { id: 'redis', label: 'RedisBloom (BF.RESERVE)', render: (d) => `# ${snippetSummary(d)} (RedisBloom sizes m itself: n · -ln p / ln²2 bits in 64-bit words)\nBF.RESERVE my-filter ${probabilityLiteral(d.p)} ${d.n} NONSCALING` },
     { id: 'redis-py', label: 'redis-py (Python)', render: (d) => `# ${snippetSummary(d)}\nr.bf().reserve("my-filter", ${probabilityLiteral(d.p)}, ${groupedInteger(d.n)}, noScale=True)` },
   ],
 };

@@ -1,35 +1,56 @@
 /** RocksDB filter policies: FastLocalBloom (format_version >= 5), legacy Bloom, Ribbon. */
-import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import { ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbFastLocalNumProbes, rocksDbMillibitsPerKey } from '../core/ribbon';
+import { blockedModel } from './models';
+import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
 import { fixed, result, snippetSummary, textbookBitsPerKey } from './util';
 
-/** FastLocalBloomImpl::ChooseNumProbes: millibits per key -> number of probes (util/bloom_impl.h). */
-export function rocksdbProbes(millibits: number): number {
-  if (millibits <= 2080) return 1;
-  if (millibits <= 3580) return 2;
-  if (millibits <= 5100) return 3;
-  if (millibits <= 6640) return 4;
-  if (millibits <= 8300) return 5;
-  if (millibits <= 10070) return 6;
-  if (millibits <= 11720) return 7;
-  if (millibits <= 14001) return 8;
-  if (millibits <= 16050) return 9;
-  if (millibits <= 18300) return 10;
-  if (millibits <= 22001) return 11;
-  if (millibits <= 25501) return 12;
-  if (millibits > 50000) return 24;
-  return Math.trunc((millibits - 1) / 2000) - 1;
+/** FastLocalBloomImpl::ChooseNumProbes: millibits per key -> number of probes (util/bloom_impl.h; src/core/ribbon.ts). */
+export const rocksdbProbes = rocksDbFastLocalNumProbes;
+
+/** millibits_per_key_ = static_cast<int>(bits_per_key * 1000.0 + 0.500001) (filter_policy.cc). */
+export function rocksdbMillibits(bitsPerKey: number): number {
+  return rocksDbMillibitsPerKey(bitsPerKey);
 }
 
-/** NewBloomFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; k from millibits. */
+/**
+ * FastLocalBloomBitsBuilder::CalculateSpace: bytes = ceil(n · millibits / 8000) rounded up to 64-byte cache
+ * lines, plus kMetadataLen = 5 bytes of metadata. Returns the filter bits (metadata excluded) and the total bytes.
+ */
+export function rocksdbFilterSpace(keys: number, millibits: number): { filterBits: number; bytesWithMetadata: number } {
+  const filterBytes = rocksDbFastLocalFilterBytes(keys, millibits);
+  return { filterBits: filterBytes * 8, bytesWithMetadata: filterBytes + 5 };
+}
+
+/** The FastLocalBloom filter (format_version >= 5): 512-bit blocks, k from ChooseNumProbes. */
+export const ROCKSDB_BLOCKED_MODEL: FalsePositiveModel = blockedModel(512, 'RocksDB blocked filter (512-bit blocks)');
+
+/** NewRibbonFilterPolicy(bloom_equivalent_bits_per_key): Ribbon meets the FP of the Bloom filter it replaces. */
+export const ROCKSDB_RIBBON_MODEL: FalsePositiveModel = {
+  id: 'ribbon',
+  name: 'RocksDB Ribbon filter (FP of the equivalent Bloom filter)',
+  reason: 'RocksDB sizes the Ribbon filter for the FP of its cache-local Bloom filter at these bits/key (BloomMath::CacheLocalFpRate)',
+  // desired_one_in_fp_rate_ = 1 / BloomMath::CacheLocalFpRate(bpk, ChooseNumProbes(millibits), 512); many keys meet it
+  perElement: (bitsPerKey) => ribbonFalsePositiveRate(bitsPerKey),
+  // n keys in one SST: Standard128RibbonBitsBuilder's slots, segments and Bloom fallbacks (src/core/ribbon.ts)
+  atCapacity: (mBits, n) => ribbonFalsePositiveRate(mBits / n, n),
+};
+
+/** BloomLikeFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; millibits = (int)(bpk · 1000 + 0.500001); k from millibits. */
 export function rocksdb(bitsPerKey: number): LibraryDerivation {
   const notes: string[] = [];
   if (bitsPerKey < 0.5) return result(undefined, undefined, ['bits_per_key < 0.5: RocksDB builds no filter at all']);
-  let millibits = Math.round(bitsPerKey * 1000);
-  if (bitsPerKey < 1) millibits = 1000;
-  else if (!(bitsPerKey < 100)) millibits = 100000;
-  notes.push('blocked filter (512-bit cache lines): the FP rate is somewhat above the classic formula; with format_version < 5 bits_per_key is rounded to an integer');
+  const millibits = rocksdbMillibits(bitsPerKey); // sanitised: < 1 -> 1, >= 100 -> 100
+  notes.push('format_version < 5 uses the legacy Bloom filter instead: whole bits per key and a 32-bit hash');
   return result(undefined, rocksdbProbes(millibits), notes, { bitsPerElement: millibits / 1000 });
+}
+
+/** The designer's row: the policy for p's textbook bits per key, and the filter it builds for n keys in one SST. */
+function rocksdbForKeys(n: number, p: number): LibraryDerivation {
+  const policy = rocksdb(textbookBitsPerKey(p));
+  if (policy.bitsPerElement === undefined) return policy;
+  const space = rocksdbFilterSpace(n, rocksdbMillibits(policy.bitsPerElement));
+  const notes = [...(policy.notes ?? []), `${space.bytesWithMetadata} bytes with 5 bytes of metadata (FastLocalBloomBitsBuilder::CalculateSpace)`];
+  return { m: space.filterBits, k: policy.k, notes };
 }
 
 export const ROCKSDB: LibraryModule = {
@@ -37,11 +58,12 @@ export const ROCKSDB: LibraryModule = {
   displayName: 'RocksDB',
   recognizers: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'rocksdb.optionsString', 'rocksdb.java.bloomFilter'],
   layout: { kind: 'blocked', blockBits: 512 },
-  model: classicModel('colliding'),
+  model: ROCKSDB_BLOCKED_MODEL,
+  variants: { 'rocksdb.ribbon': { layout: { kind: 'ribbon' }, model: ROCKSDB_RIBBON_MODEL } },
   sources: [
-    { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, FastLocalBloomBitsBuilder::CalculateSpace' },
-    { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes' },
+    { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
+    { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate' },
   ],
-  allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: (_n, p) => rocksdb(textbookBitsPerKey(p)) }],
+  allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: rocksdbForKeys }],
   snippets: [{ id: 'rocksdb', label: 'RocksDB (C++)', render: (d) => `// ${snippetSummary(d)}\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${Number((d.mBits / d.n).toFixed(2))}, false));` }],
 };

@@ -33,6 +33,8 @@ export interface FalsePositiveModel {
   readonly id: string;
   /** The model in words, e.g. "RocksDB blocked filter (512-bit blocks)". */
   readonly name: string;
+  /** Why the layout's FP differs from the textbook rate, in a few words (BL006). */
+  readonly reason?: string;
   /** FP after n insertions into mBits bits with k probes (k may be ignored by layouts that fix it). */
   readonly atCapacity?: (mBits: number, n: number, k: number) => number | undefined;
   /** FP per element when n is unknown (large-n limit) at bitsPerElement bits and k probes. */
@@ -47,8 +49,9 @@ export interface AllocationSpec {
   /** How the library is called for this n and p. */
   readonly call: (n: number, p: number) => string;
   readonly derive: (n: number, p: number) => LibraryDerivation;
-  /** The row's layout when it differs from the module's. */
+  /** The row's layout and model when they differ from the module's. */
   readonly layout?: Layout;
+  readonly model?: FalsePositiveModel;
 }
 
 /** What a snippet is written from: the design's n, p, m and k. */

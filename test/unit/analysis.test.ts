@@ -55,7 +55,8 @@ function assertPresentable(report: FilterReport, what: string): void {
     assert.doesNotMatch(text, /NaN|Infinity|undefined|null|\[object/, `${what}: "${text}"`);
   }
   for (const [key, value] of Object.entries(report.derived)) {
-    if (value !== undefined) assert.ok(Number.isFinite(value), `${what}: derived.${key} = ${value}`);
+    if (typeof value === 'string') assert.match(value, /^[a-z0-9-]+$/, `${what}: derived.${key} = ${value}`); // the model id
+    else if (value !== undefined) assert.ok(Number.isFinite(value), `${what}: derived.${key} = ${value}`);
   }
   for (const fix of report.diagnostics.flatMap((d) => d.fixes ?? [])) {
     for (const change of fix.changes) assert.ok(Number.isFinite(change.value) && change.value > 0, `${what}: fix ${fix.title}`);
@@ -199,7 +200,7 @@ describe('analysis: BL004 k far from optimal', () => {
     assert.equal(diagnostic(analyzeFinding(f, { suboptimalKMargin: ratio - 1 + 1e-6 }), 'BL004'), undefined);
     assert.ok(diagnostic(analyzeFinding(f, { suboptimalKMargin: ratio - 1 - 1e-6 }), 'BL004'));
     assert.equal(diagnostic(analyzeFinding(finding({ m: 131072, n: 10000, k: bestIntegerK(131072, 10000).k })), 'BL004'), undefined);
-    // RedisBloom derives k = 7 for a power-of-two size: not the code's choice (BL006 covers it).
+    // RedisBloom derives k = 7 itself: not the code's choice (BL006 covers it).
     const redis = only('BF.RESERVE users 0.01 1000000 NONSCALING', 'shellscript', 'setup.sh');
     assert.ok(redis.derived.k !== undefined && redis.params.k === undefined);
     assert.equal(diagnostic(analyzeFinding(redis), 'BL004'), undefined);
@@ -332,7 +333,7 @@ describe('analysis: BL005 Bloom paradox', () => {
 });
 
 describe('analysis: BL006 library rounding and caps', () => {
-  it('RedisBloom: the power-of-two size and the first link at p/2 give an FP far below p, computed from the derivation', () => {
+  it('RedisBloom: the first link sized for p/2 gives more memory and an FP far below p, computed from the derivation', () => {
     const redis = only('BF.RESERVE users 0.01 1000000', 'shellscript', 'setup.sh');
     const { m, k } = redis.derived as { m: number; k: number };
     const fp = exactFalsePositiveRate(m, 1_000_000, k);
@@ -341,7 +342,8 @@ describe('analysis: BL006 library rounding and caps', () => {
     const bl006 = diagnostic(report, 'BL006');
     assert.ok(bl006, codes(report).join());
     assert.ok(bl006.message.includes(formatProbability(fp)) && bl006.message.includes(formatBits(m)) && bl006.message.includes(formatBits(textbook)), bl006.message);
-    assert.ok(bl006.message.includes('power of two'), 'the library note explains why');
+    assert.equal(m, 11027776); // library-models.md: BF.RESERVE k 0.01 1000000
+    assert.ok(bl006.message.includes('p/2'), 'the library note explains why');
     assert.equal(report.derived.exact, fp);
   });
 

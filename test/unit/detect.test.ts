@@ -50,9 +50,10 @@ describe('detect: fixture corpus (expected findings written by hand from the cat
     });
   }
 
-  it('covers every recogniser id at least once', () => {
+  it('covers every recogniser id at least once (here, in the real-world corpus or inline below)', () => {
     const covered = new Set<string>();
-    for (const [, expected] of Object.entries(expectations)) if (Array.isArray(expected)) for (const e of expected) covered.add(e.recognizer);
+    const corpus = JSON.parse(readFileSync(resolve('test/fixtures/corpus/expected.json'), 'utf8')) as Record<string, Expected[] | string>;
+    for (const [, expected] of [...Object.entries(expectations), ...Object.entries(corpus)]) if (Array.isArray(expected)) for (const e of expected) covered.add(e.recognizer);
     const notCovered = RECOGNIZER_IDS.filter((id) => !covered.has(id) && !EXTRA_COVERAGE.has(id));
     assert.deepEqual(notCovered, []);
   });
@@ -63,8 +64,80 @@ const EXTRA_COVERAGE = new Set([
   'commons.shape.fromNM', 'commons.shape.fromNMK', 'commons.shape.fromPMK', 'bitcoinj.bloomFilter', 'hbase.columnFamily',
   'elasticsearch.es87BloomFilter', 'go.bits-and-blooms.estimateParameters', 'go.boom.newScalableBloomFilter', 'bloom-filters.from',
   'bloom-filters.scalable', 'rust.bloomfilter.newWithSeed', 'rust.growable.builder', 'redis-py.bf.insert', 'jedis.bfReserve',
-  'go-redis.bfReserve', 'iceberg.parquetBloomFilter', 'doris.bloomFilterFpp',
+  'go-redis.bfReserve', 'iceberg.parquetBloomFilter', 'doris.bloomFilterFpp', 'valkey.bf.insert',
 ]);
+
+describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {
+  it('Valkey bloom sizes its first filter with the Rust bloomfilter crate for p itself', () => {
+    const reserve = one('# valkey\nvalkey-cli BF.RESERVE v 0.01 10000', 'shellscript');
+    assert.equal(reserve.recognizer, 'valkey.bf.reserve');
+    // bytes = ceil(-n ln p / (8 ln²2)) = 11982; k = ceil(m/n ln 2) = 7
+    assert.deepEqual([reserve.derived.m, reserve.derived.k], [95856, 7]);
+    const insert = one('# valkey\nvalkey-cli BF.INSERT v CAPACITY 10000 ERROR 0.01 ITEMS a', 'shellscript');
+    assert.equal(insert.recognizer, 'valkey.bf.insert');
+    assert.deepEqual([insert.params.n, insert.params.p], [10000, 0.01]);
+  });
+
+  it('bcoin fromRate truncates bits and k and rounds the data up to whole bytes', () => {
+    const f = one("const { BloomFilter } = require('bfilter');\nconst f = BloomFilter.fromRate(20000, 0.001, 0);", 'javascript');
+    assert.deepEqual([f.derived.m, f.derived.k], [287552, 9]);
+  });
+
+  it('libbloom: bits = n * bpe, whole bytes; k = ceil(ln 2 * bpe)', () => {
+    const f = one('bloom_init2(&b, 1000000, 0.01);', 'c');
+    assert.deepEqual([f.derived.m, f.derived.k], [9585064, 7]);
+  });
+
+  it("Partow's compute_optimal_parameters picks the k with the fewest bits", () => {
+    const f = one('bloom_parameters p;\np.projected_element_count = 1000;\np.false_positive_probability = 0.0001;', 'cpp');
+    assert.deepEqual([f.derived.m, f.derived.k], [19176, 13]);
+  });
+
+  it('holiman/bloomfilter NewOptimal: ceil m, ceil k; New keeps m and k', () => {
+    const f = one('import bloomfilter "github.com/holiman/bloomfilter/v2"\nf, _ := bloomfilter.NewOptimal(50000, 0.001)', 'go');
+    assert.deepEqual([f.derived.m, f.derived.k], [718880, 10]);
+  });
+
+  it('goleveldb and Pebble follow LevelDB: k = trunc(0.69 bits per key)', () => {
+    assert.equal(one('o := &opt.Options{Filter: filter.NewBloomFilter(10)}', 'go').derived.k, 6);
+    assert.equal(one('p := bloom.FilterPolicy(16)', 'go').derived.k, 11);
+  });
+});
+
+describe('detect: the generic recogniser (names read across styles)', () => {
+  it('reads the same parameters from camel, snake, kebab and upper-case names, and says so in the notes', () => {
+    for (const [text, languageId] of [
+      ['bloom:\n  expectedItems: 1000\n  falsePositiveRate: 0.01', 'yaml'],
+      ['bloom:\n  expected_items: 1000\n  false_positive_rate: 0.01', 'yaml'],
+      ['[bloom]\nexpected-items = 1000\nfalse-positive-rate = 0.01', 'toml'],
+      ['BLOOM_EXPECTED_ITEMS=1000\nBLOOM_FALSE_POSITIVE_RATE=0.01', 'properties'],
+    ] as const) {
+      const f = one(text, languageId);
+      assert.equal(f.recognizer, 'generic.named', text);
+      assert.deepEqual([f.params.n, f.params.p], [1000, 0.01], text);
+      assert.ok(f.notes?.some((n) => /^guessed from names: /.test(n) && /n ← /.test(n) && /p ← /.test(n)), JSON.stringify(f.notes));
+    }
+  });
+
+  it('bytes are bits x 8; a percentage is a fraction; seeds count as hashes', () => {
+    const bytes = one('bloom_filter:\n  size_in_bytes: 1024\n  num_hashes: 3', 'yaml');
+    assert.deepEqual([bytes.params.m, bytes.params.k], [8192, 3]);
+    const percent = one('bloom:\n  capacity: 500\n  error_rate: 1%', 'yaml');
+    assert.equal(percent.params.p, 0.01);
+  });
+
+  it('stays silent on graphics bloom, Bloomberg and filters with no sizing', () => {
+    assert.equal(detectConfigs('bloom:\n  intensity: 1.2\n  threshold: 0.8\n  size: 4', { languageId: 'yaml' }).length, 0);
+    assert.equal(detectConfigs('bloomberg:\n  capacity: 10\n  error_rate: 0.1', { languageId: 'yaml' }).length, 0);
+    assert.equal(detectConfigs('class BloomHolder { private BloomFilter<String> f; }', { languageId: 'java' }).length, 0);
+  });
+
+  it('a library finding that consumes named constants replaces the guess from their names', () => {
+    const text = 'import com.google.common.hash.*;\nclass A {\n  static final long BLOOM_EXPECTED = 1000;\n  static final double BLOOM_FPP = 0.01;\n  BloomFilter<Long> f = BloomFilter.create(Funnels.longFunnel(), BLOOM_EXPECTED, BLOOM_FPP);\n}';
+    const findings = detectConfigs(text, { languageId: 'java' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['guava.create']);
+  });
+});
 
 function one(text: string, languageId: string): Finding {
   const findings = detectConfigs(text, { languageId });
@@ -133,14 +206,15 @@ describe('detect: more recognisers', () => {
   it('redis-py insert, Jedis and go-redis', () => {
     const insert = one('r.bf().insert("k", ["a"], capacity=10000, error=0.01)', 'python');
     assert.equal(insert.recognizer, 'redis-py.bf.insert');
-    assert.equal(insert.derived.m, 131072);
+    // RedisBloom bfCreateChain (NOROUND | FORCE64), first link at p/2: (uint64)(1e4 · -ln 0.005 / ln²2) = 110277 -> 110336 (64-bit words)
+    assert.equal(insert.derived.m, 110336);
     const jedis = one('jedis.bfReserve("k", 0.01, 1000000);', 'java');
     assert.equal(jedis.recognizer, 'jedis.bfReserve');
     assert.equal(jedis.derived.k, 8);
     const go = one('rdb.BFReserveNonScaling(ctx, "k", 0.01, 1000000)', 'go');
     assert.equal(go.recognizer, 'go-redis.bfReserve');
     assert.equal(go.derived.k, 7);
-    assert.equal(go.derived.m, 16777216);
+    assert.equal(go.derived.m, 9585088); // library-models.md: BF.RESERVE k 0.01 1000000 NONSCALING
   });
 
   it('Iceberg table properties and Doris properties', () => {

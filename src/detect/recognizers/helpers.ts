@@ -90,7 +90,8 @@ export function readValue(ctx: ScanContext, keyEnd: number): { text: string; sta
     if (close < 0 || close - i > 120 || text.slice(i, close).includes('\n')) return undefined;
     return { text: text.slice(i + 1, close), start: i + 1, end: close };
   }
-  const bare = /^[^\s,;)}\]#<]+/.exec(text.slice(i, i + 120));
+  // a backslash or quote ends it: `0.01\nAND` in an escaped string, `... = 0.02"` at the end of a string literal
+  const bare = /^[^\s,;)}\]#<\\"'`]+/.exec(text.slice(i, i + 120));
   if (!bare) return undefined;
   return { text: bare[0], start: i, end: i + bare[0].length };
 }

@@ -7,6 +7,8 @@ import { NATIVE_RECOGNIZERS } from './native';
 import { REDIS_RECOGNIZERS } from './redis';
 import { SQL_RECOGNIZERS } from './sql';
 import { calculatorUrl } from './url';
+import { genericNamed } from './generic';
+import { EXTRA_RECOGNIZERS } from './extra';
 
 export const RECOGNIZERS: readonly Recognizer[] = [
   ...JVM_RECOGNIZERS,
@@ -15,7 +17,9 @@ export const RECOGNIZERS: readonly Recognizer[] = [
   ...NATIVE_RECOGNIZERS,
   ...SQL_RECOGNIZERS,
   ...CONFIG_RECOGNIZERS,
+  ...EXTRA_RECOGNIZERS,
   calculatorUrl,
+  genericNamed,
 ];
 
 /** Every stable recogniser id (plus "annotation"). */

@@ -172,6 +172,7 @@ const jsBloomFilter = callRecognizer({
   pattern: /(?:\bnew\s+|\b)BloomFilter\s*(?:\.\s*(create|from|withTargetError)\s*)?\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, JS) || definesOwn(ctx, 'BloomFilter')) return undefined;
+    if (ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined; // BIP37 filters (extra.ts)
     const isNew = /^new\s/.test(match[0]);
     const method = match[1];
     const npm = ctx.hint('bloom-filters', BLOOM_FILTERS_HINT);
@@ -313,7 +314,7 @@ const fastbloom = callRecognizer({
     b.draft.end = last;
     return b.derive((q) => {
       if (falsePos && q.n !== undefined && q.p !== undefined) return derive.fastbloomFalsePos(q.n, q.p);
-      if (!falsePos && q.m !== undefined) return { m: Math.ceil(q.m / 512) * 512, ...(q.k !== undefined ? { k: q.k } : {}), notes: ['fastbloom is a blocked filter (512-bit blocks); its FP rate is above the classic formula'] };
+      if (!falsePos && q.m !== undefined) return derive.fastbloomNumBits(q.m, q.n, q.k);
       return {};
     }).build();
   },

@@ -43,10 +43,11 @@ const filterPolicy = callRecognizer({
 const rocksdbOptionsString: Recognizer = {
   ids: ['rocksdb.optionsString'],
   needles: ['filter_policy=', 'filter_policy ='],
-  pattern: /\bfilter_policy\s*=\s*(bloomfilter|ribbonfilter):([0-9][0-9.]*)(?::(true|false))?/g,
+  // `bloomfilter:10:false` (options strings) and `rocksdb.BuiltinBloomFilter:10:false` / `rocksdb.BloomFilter:10:false` (OPTIONS files)
+  pattern: /\bfilter_policy\s*=\s*(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
-    const ribbon = match[1] === 'ribbonfilter';
+    const ribbon = /ribbon/i.test(match[1]);
     const b = builder(ctx, 'rocksdb.optionsString', `RocksDB options filter_policy=${match[1]}`, at, at + match[0].length);
     b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(':') + 1 });
     return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
@@ -124,12 +125,25 @@ const ebpfBloomMap: Recognizer = {
 const squid: Recognizer = {
   ids: ['squid.digestBitsPerEntry'],
   needles: ['digest_bits_per_entry'],
-  pattern: /^[ \t]*digest_bits_per_entry[ \t]+(\S+)/gm,
+  // squid.conf `digest_bits_per_entry 5`; its option table (cf.data `NAME: digest_bits_per_entry` ... `DEFAULT: 5`,
+  // documentation tables `| digest_bits_per_entry | 5 |`, "Default Value: digest_bits_per_entry 5")
+  pattern: /^[ \t]*(?:NAME:[ \t]*)?digest_bits_per_entry\b[^\n]{0,10}|\|[ \t]*`?digest_bits_per_entry`?[ \t]*\|[ \t]*`?\d+|\bDefault Value:\**[ \t]*digest_bits_per_entry[ \t]+\d+|<t[dh][^<>\n]{0,40}>[ \t]*(?:<code>)?digest_bits_per_entry(?:<\/code>)?[ \t]*<\/t[dh]>[ \t]*<t[dh][^<>\n]{0,40}>[ \t]*\d+/gm,
   match(ctx, match, at) {
     const keyAt = at + match[0].indexOf('digest_bits_per_entry');
     if (ctx.isComment(keyAt)) return undefined;
-    const b = builder(ctx, 'squid.digestBitsPerEntry', 'Squid cache digest', keyAt, at + match[0].length);
-    b.config('bitsPerElement', match[1], { check: checks.positiveInteger('digest_bits_per_entry'), at: at + match[0].length - match[1].length });
+    const text = ctx.text;
+    let value: RegExpExecArray | null = /digest_bits_per_entry(?:`|<\/code>|<\/t[dh]>|<t[dh][^<>\n]{0,40}>|[ \t|*])*([0-9][0-9.]*)/.exec(text.slice(keyAt, keyAt + 120));
+    let valueAt = value ? keyAt + value[0].length - value[1].length : -1;
+    if (!value && /NAME:/.test(match[0])) {
+      // cf.data: the DEFAULT: line of the same entry (before the next NAME:)
+      const rest = text.slice(keyAt, keyAt + 1500);
+      const stop = rest.indexOf('\nNAME:');
+      value = /\nDEFAULT:[ \t]*([0-9][0-9.]*)/.exec(stop < 0 ? rest : rest.slice(0, stop));
+      valueAt = value ? keyAt + value.index + value[0].length - value[1].length : -1;
+    }
+    if (!value) return undefined;
+    const b = builder(ctx, 'squid.digestBitsPerEntry', 'Squid cache digest', keyAt, valueAt + value[1].length);
+    b.config('bitsPerElement', value[1], { check: checks.positiveInteger('digest_bits_per_entry'), at: valueAt });
     b.set('k', 4, { kind: 'default', text: 'Squid cache digests always use 4 hash functions' });
     return b.derive((p) => ({ k: 4, ...(p.bitsPerElement !== undefined ? { bitsPerElement: p.bitsPerElement } : {}) })).build();
   },

@@ -1,6 +1,7 @@
 /** RedisBloom (Redis Stack, Redis 8, Valkey, Dragonfly): commands in any language, shell and redis-cli; client APIs; module config. */
 import { Argument, checks, DraftBuilder, pickArgument, ScanContext, splitArguments, unquote } from '../engine';
 import { derive } from '../../libraries';
+import { valkeyBloom } from '../../libraries/valkeyBloom';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, JS, langIs } from './helpers';
@@ -41,13 +42,14 @@ function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[
 
 /** `BF.RESERVE key p n [EXPANSION e] [NONSCALING]` and `BF.INSERT key [CAPACITY c] [ERROR e] ...` as command text. */
 const redisCommand: Recognizer = {
-  ids: ['redis.bf.reserve', 'redis.bf.insert'],
+  ids: ['redis.bf.reserve', 'redis.bf.insert', 'valkey.bf.reserve', 'valkey.bf.insert'],
   needles: ['bf.reserve', 'bf.insert'],
   pattern: /\bBF\.(RESERVE|INSERT)\b/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const command = match[1].toUpperCase();
-    const id = command === 'RESERVE' ? 'redis.bf.reserve' : 'redis.bf.insert';
+    const valkey = ctx.hint('valkey', /valkey/i);
+    const id = `${valkey ? 'valkey' : 'redis'}.bf.${command === 'RESERVE' ? 'reserve' : 'insert'}`;
     const after = at + match[0].length;
     const text = ctx.text;
     if (text[at - 1] === '.' || /^\s*\(/.test(text.slice(after, after + 6))) return undefined; // a client method, handled elsewhere
@@ -61,9 +63,9 @@ const redisCommand: Recognizer = {
       const index = list.args.findIndex((a) => a.start <= at && a.end >= after);
       if (index < 0) return undefined;
       const tokens = list.args.slice(index + 1);
-      const b = builder(ctx, id, `RedisBloom BF.${command}`, at, list.end);
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, list.end);
       const { nonScaling } = fromTokens(b, command, tokens);
-      return b.derive(deriveRedis(() => nonScaling)).build();
+      return flavoured(ctx, b, valkey, nonScaling);
     }
     // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
     const inString = ctx.isString(at);
@@ -86,11 +88,23 @@ const redisCommand: Recognizer = {
     }
     if (command === 'INSERT' && !tokens.some((t, i) => /^(CAPACITY|ERROR)$/i.test(t.text) && numeric(tokens[i + 1]))) return undefined;
     const last = tokens.length > 0 ? tokens[Math.min(tokens.length - 1, command === 'RESERVE' ? 6 : tokens.length - 1)].end : after;
-    const b = builder(ctx, id, `RedisBloom BF.${command}`, at, last);
+    const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, last);
     const { nonScaling } = fromTokens(b, command, tokens);
-    return b.derive(deriveRedis(() => nonScaling)).build();
+    return flavoured(ctx, b, valkey, nonScaling);
   },
 };
+
+/**
+ * The server behind the command: Valkey's bloom module sizes its first filter with the Rust bloomfilter crate
+ * for p itself (later filters p x 0.5^i: TIGHTENING ratio); Dragonfly speaks the same commands (its sizing unverified).
+ */
+function flavoured(ctx: ScanContext, b: DraftBuilder, valkey: boolean, nonScaling: boolean) {
+  if (valkey) {
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? valkeyBloom(p.n, p.p) : {})).build();
+  }
+  if (ctx.hint('dragonfly', /dragonfly/i)) b.note('Dragonfly accepts the RedisBloom syntax (BF.RESERVE key p capacity); shown with RedisBloom\'s sizing');
+  return b.derive(deriveRedis(() => nonScaling)).build();
+}
 
 function enclosingOpen(text: string, at: number): number {
   let depth = 0;
@@ -171,8 +185,8 @@ const redisClients = callRecognizer({
 /** Module defaults for filters created implicitly by BF.ADD: `loadmodule redisbloom.so ERROR_RATE 0.01 INITIAL_SIZE 100`, redis.conf `bf-error-rate` / `bf-initial-size`. */
 const redisModuleConfig: Recognizer = {
   ids: ['redis.module.config'],
-  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size'],
-  pattern: /\b(?:loadmodule\s+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+)/gi,
+  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size', 'bf.bloom-fp-rate', 'bf.bloom-capacity'],
+  pattern: /\b(?:loadmodule\s+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     return moduleConfigGroup(ctx, at, match[0]);
@@ -194,11 +208,11 @@ function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
     for (let l = Math.max(0, line - 10); l < Math.min(ctx.source.lineCount, line + 10); l++) {
       const lineStart = ctx.source.lineStart(l);
       const content = ctx.source.lineText(l);
-      const m = /^\s*bf-(error-rate|initial-size)\s+(\S+)/i.exec(content);
-      if (!m || ctx.isComment(lineStart + m.index + m[0].indexOf('bf-'))) continue;
+      const m = /^\s*bf[-.](error-rate|initial-size|bloom-fp-rate|bloom-capacity)\s+(\S+)/i.exec(content);
+      if (!m || ctx.isComment(lineStart + m.index + m[0].indexOf('bf'))) continue;
       const valueAt = lineStart + m[0].length - m[2].length;
       if (l < line) return undefined; // the group is reported from its first line
-      if (m[1].toLowerCase() === 'error-rate') b.config('p', m[2], { check: PROBABILITY, at: valueAt });
+      if (/rate$/i.test(m[1])) b.config('p', m[2], { check: PROBABILITY, at: valueAt });
       else b.config('n', m[2], { check: CAPACITY, at: valueAt });
       end = Math.max(end, valueAt + m[2].length);
     }

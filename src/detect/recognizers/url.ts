@@ -25,7 +25,9 @@ export const calculatorUrl: Recognizer = {
     if (!/^https?:\/\//i.test(text.slice(start, start + 8))) return undefined;
     let end = at + match[0].length;
     while (end < text.length && end - at < 400 && !/[\s"'<>()`]/.test(text[end])) end++;
-    const query = text.slice(at + match[0].length, end).replace(/#.*$/, '');
+    while (end > at && /[.,;:!?*\]]/.test(text[end - 1])) end--; // sentence punctuation after a pasted link
+    // `&amp;` (a link in HTML, XML or Markdown that escapes it) separates fields too: without this k=4 was lost
+    const query = text.slice(at + match[0].length, end).replace(/&(?:amp|#0*38|#x0*26);/gi, '&').replace(/#.*$/, '');
     const fields = new Map<string, string>();
     for (const part of query.split('&')) {
       const eq = part.indexOf('=');

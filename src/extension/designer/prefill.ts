@@ -1,7 +1,8 @@
 /** A detected configuration -> the designer's inputs and origin. Pure (no vscode). */
 import type { FilterReport } from '../../analysis/analyze';
 import type { ParamName } from '../../detect/types';
-import { DEFAULT_INPUTS, DesignerInputs, DesignerOrigin, DesignParam, DesignerState, STATE_VERSION } from '../../protocol';
+import { modelForRecognizer } from '../../libraries';
+import { DEFAULT_INPUTS, DesignerInputs, DesignerOrigin, DesignParam, DesignerState, LAYOUT_SELECTIONS, LayoutSelection, STATE_VERSION } from '../../protocol';
 import { probabilityText } from './edits';
 
 const text = (value: number | undefined): string => (value === undefined || !Number.isFinite(value) ? '' : String(value));
@@ -27,6 +28,7 @@ export function stateForReport(report: FilterReport, uri: string): DesignerState
     m: text(config.mBits),
     k: text(config.k),
     hashing: config.hashing,
+    ...designerLayoutFor(finding.recognizer, config.mBits),
     recycling: recycling?.kind ?? 'none',
     sigma,
     retain,
@@ -47,4 +49,14 @@ export function stateForReport(report: FilterReport, uri: string): DesignerState
     editable,
   };
   return { version: STATE_VERSION, inputs, origin };
+}
+
+/** The designer layout of the detected library (src/libraries), when the designer offers it and m fits it. */
+function designerLayoutFor(recognizer: string, mBits: number | undefined): { layout?: LayoutSelection } {
+  const layout = modelForRecognizer(recognizer)?.layout;
+  const selection: LayoutSelection | undefined = layout?.kind === 'split-block' ? 'sbbf'
+    : layout?.kind === 'blocked' ? LAYOUT_SELECTIONS.find((choice) => choice === `blocked:${layout.blockBits}`) : undefined;
+  if (!selection) return {};
+  const granule = selection === 'sbbf' ? 256 : Number(selection.slice('blocked:'.length));
+  return mBits === undefined || mBits % granule === 0 ? { layout: selection } : {};
 }

@@ -1,0 +1,305 @@
+/**
+ * Libraries met while building the real-world corpus: holiman/bloomfilter (go-ethereum), goleveldb,
+ * Pebble, Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in JavaScript), TiKV's
+ * `bloom-filter-bits-per-key`, libbloom (C), Arash Partow's C++ bloom_parameters, Algebird (Scala),
+ * ebloom (Erlang) and Bloomex (Elixir).
+ */
+import { checks, pickArgument } from '../engine';
+import { derive } from '../../libraries';
+import { algebird as algebirdSizing } from '../../libraries/algebird';
+import { bcoin, bitcore } from '../../libraries/bip37Js';
+import { goleveldb } from '../../libraries/goleveldb';
+import { holimanNew, holimanOptimal } from '../../libraries/holiman';
+import { libbloom as libbloomSizing } from '../../libraries/libbloom';
+import { partow as partowSizing } from '../../libraries/partow';
+import { pebble } from '../../libraries/pebble';
+import { redisClientReserve } from '../../libraries/redisClients';
+import { tikv as tikvSizing } from '../../libraries/tikv';
+import type { Recognizer } from '../recognizer';
+import type { LibraryDerivation } from '../types';
+import { builder, callRecognizer, JS, JVM, langIs, readValue } from './helpers';
+
+// ---------------------------------------------------------------- Go
+
+/** holiman/bloomfilter (go-ethereum's state snapshots): `bloomfilter.New(m, k)`, `bloomfilter.NewOptimal(maxN, p)`. */
+const holiman = callRecognizer({
+  ids: ['go.holiman.new', 'go.holiman.newOptimal'],
+  needles: ['bloomfilter.'],
+  pattern: /\bbloomfilter\s*\.\s*(NewOptimal|New)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
+    if (!ctx.hint('holiman', /holiman\/bloomfilter|steakknife\/bloomfilter/)) return undefined;
+    if (match[1] === 'New') {
+      const b = builder(ctx, 'go.holiman.new', 'holiman/bloomfilter New(m, k)', start, end);
+      b.argument('m', args[0], { check: checks.range('m', 2, Number.MAX_SAFE_INTEGER, 'bloomfilter.New returns an error') });
+      b.argument('k', args[1], { check: checks.positiveInteger('k', 'bloomfilter.New returns an error') });
+      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? holimanNew(p.m, p.k) : {})).build();
+    }
+    const b = builder(ctx, 'go.holiman.newOptimal', 'holiman/bloomfilter NewOptimal(maxN, p)', start, end);
+    b.argument('n', args[0], { check: checks.positiveInteger('maxN') });
+    b.argument('p', args[1], { check: checks.probability('p') });
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? holimanOptimal(p.n, p.p) : {})).build();
+  },
+});
+
+/** goleveldb `filter.NewBloomFilter(bitsPerKey)` and Pebble `bloom.FilterPolicy(bitsPerKey)`. */
+const goLsm = callRecognizer({
+  ids: ['go.goleveldb.bloomFilter', 'go.pebble.bloomFilterPolicy'],
+  needles: ['filter.newbloomfilter', 'bloom.filterpolicy'],
+  pattern: /\b(filter\s*\.\s*NewBloomFilter|bloom\s*\.\s*FilterPolicy)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, ['go']) || args.length !== 1) return undefined;
+    const isPebble = match[1].startsWith('bloom');
+    const b = builder(ctx, isPebble ? 'go.pebble.bloomFilterPolicy' : 'go.goleveldb.bloomFilter', isPebble ? 'Pebble bloom.FilterPolicy' : 'goleveldb filter.NewBloomFilter', start, end);
+    b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bitsPerKey') });
+    return b.derive((p) => (p.bitsPerElement === undefined ? {} : isPebble ? pebble(p.bitsPerElement) : goleveldb(p.bitsPerElement))).build();
+  },
+});
+
+// ---------------------------------------------------------------- Redis clients
+
+const REDIS_P = checks.probability('errorRate', 'RedisBloom replies "ERR (0 < error rate range < 1)"');
+const REDIS_N = checks.positiveInteger('capacity', 'RedisBloom replies "ERR (capacity should be larger than 0)"');
+const redisDerive = (nonScaling: boolean) => (p: { n?: number; p?: number }): LibraryDerivation =>
+  p.n !== undefined && p.p !== undefined ? redisClientReserve(p.n, p.p, nonScaling) : {};
+
+/** Redis OM Spring `@Bloom(name = "...", capacity = 100000, errorRate = 0.001)` on an entity field (BF.RESERVE behind it). */
+const redisOmSpring = callRecognizer({
+  ids: ['redis-om-spring.bloom'],
+  needles: ['@bloom'],
+  pattern: /@Bloom\s*\(/g,
+  build(ctx, args, start, end) {
+    if (!langIs(ctx, JVM)) return undefined;
+    const n = args.find((a) => a.name === 'capacity');
+    const p = args.find((a) => a.name === 'errorRate');
+    if (!n && !p) return undefined;
+    const b = builder(ctx, 'redis-om-spring.bloom', 'Redis OM Spring @Bloom', start, end);
+    if (n) b.argument('n', n, { check: REDIS_N });
+    if (p) b.argument('p', p, { check: REDIS_P });
+    return b.derive(redisDerive(false)).build();
+  },
+});
+
+/** NRedisStack (.NET): `db.BF().Reserve(key, errorRate, capacity[, expansion, nonscaling])`, `db.BF().Insert(key, items, capacity:, error:)`. */
+const nRedisStack = callRecognizer({
+  ids: ['nredisstack.bf.reserve', 'nredisstack.bf.insert'],
+  needles: ['bf()'],
+  pattern: /\.\s*BF\s*\(\s*\)\s*\.\s*(Reserve|Insert)(?:Async)?\s*\(/g,
+  build(ctx, args, start, end, match) {
+    const reserve = match[1] === 'Reserve';
+    const b = builder(ctx, reserve ? 'nredisstack.bf.reserve' : 'nredisstack.bf.insert', `NRedisStack BF().${match[1]}`, start, end);
+    const nonScaling = args.some((a, i) => (a.name === 'nonscaling' || (reserve && i === 4 && a.name === undefined)) && /^true$/i.test(a.text));
+    if (reserve) {
+      const p = pickArgument(args, 1, 'errorRate');
+      const n = pickArgument(args, 2, 'capacity');
+      if (!p || !n) return undefined;
+      b.argument('p', p, { check: REDIS_P });
+      b.argument('n', n, { check: REDIS_N });
+    } else {
+      const n = args.find((a) => a.name === 'capacity');
+      const p = args.find((a) => a.name === 'error');
+      if (!n && !p) return undefined;
+      if (n) b.argument('n', n, { check: REDIS_N });
+      if (p) b.argument('p', p, { check: REDIS_P });
+      b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01');
+      b.setDefault('n', 100, 'RedisBloom default capacity 100');
+    }
+    if (nonScaling) b.note('NONSCALING: the filter does not grow');
+    return b.derive(redisDerive(nonScaling)).build();
+  },
+});
+
+/**
+ * Older RedisBloom clients: redisbloom-py `rb.bfCreate(key, errorRate, capacity)`, JReBloom
+ * `client.createFilter(name, initCapacity, errorRate)`, and rueidis' builder `B().BfReserve().Key(k).ErrorRate(p).Capacity(n)`.
+ */
+const moreRedisClients = callRecognizer({
+  ids: ['redisbloom-py.bfCreate', 'jrebloom.createFilter', 'rueidis.bfReserve'],
+  needles: ['bfcreate', 'createfilter', 'bfreserve()'],
+  pattern: /\.\s*(bfCreate|createFilter|BfReserve)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (match[1] === 'BfReserve') {
+      const chain = ctx.text.slice(end, end + 300);
+      const p = /\.\s*ErrorRate\s*\(\s*([^()]+?)\s*\)/.exec(chain);
+      const n = /\.\s*Capacity\s*\(\s*([^()]+?)\s*\)/.exec(chain);
+      if (!p && !n) return undefined;
+      const b = builder(ctx, 'rueidis.bfReserve', 'rueidis BfReserve', start, end + Math.max(p ? p.index + p[0].length : 0, n ? n.index + n[0].length : 0));
+      if (p) b.argument('p', p[1], { at: end + p.index + p[0].indexOf(p[1], p[0].indexOf('(')), check: REDIS_P });
+      if (n) b.argument('n', n[1], { at: end + n.index + n[0].indexOf(n[1], n[0].indexOf('(')), check: REDIS_N });
+      const nonScaling = /\.\s*Nonscaling\s*\(/.test(chain);
+      return b.derive(redisDerive(nonScaling)).build();
+    }
+    if (args.length < 3) return undefined;
+    if (match[1] === 'createFilter') {
+      if (!ctx.hint('jrebloom', /io\.rebloom|JReBloom|rebloom\.client/)) return undefined;
+      const b = builder(ctx, 'jrebloom.createFilter', 'JReBloom createFilter', start, end);
+      b.argument('n', args[1], { check: REDIS_N });
+      b.argument('p', args[2], { check: REDIS_P });
+      return b.derive(redisDerive(false)).build();
+    }
+    const b = builder(ctx, 'redisbloom-py.bfCreate', 'redisbloom-py bfCreate', start, end);
+    b.argument('p', pickArgument(args, 1, 'errorRate'), { check: REDIS_P });
+    b.argument('n', pickArgument(args, 2, 'capacity'), { check: REDIS_N });
+    const noScale = args.some((a) => a.name === 'noScale' && /^(?:True|true|1)$/.test(a.text));
+    return b.derive(redisDerive(noScale)).build();
+  },
+});
+
+// ---------------------------------------------------------------- JavaScript: BIP37 (bitcore, bcoin)
+
+/** bitcore-lib / bloom-filter npm `BloomFilter.create(elements, fpRate[, nTweak, nFlags])`; bcoin `BloomFilter.fromRate(items, rate, update)`. */
+const bip37Js = callRecognizer({
+  ids: ['bitcore.bloomFilter', 'bcoin.bloom.fromRate'],
+  needles: ['bloomfilter.create', '.fromrate'],
+  pattern: /\b(BloomFilter\s*\.\s*create|(?:BloomFilter|Bloom)\s*\.\s*fromRate)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, JS)) return undefined;
+    const isBcoin = /fromRate/.test(match[1]);
+    if (!isBcoin && !ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined;
+    if (args.length < 2) return undefined;
+    const b = builder(ctx, isBcoin ? 'bcoin.bloom.fromRate' : 'bitcore.bloomFilter', isBcoin ? 'bcoin BloomFilter.fromRate (BIP37)' : 'bitcore BloomFilter.create (BIP37)', start, end);
+    b.argument('n', args[0], { check: checks.positiveInteger('elements') });
+    b.argument('p', args[1], { check: checks.probability('falsePositiveRate') });
+    const unlimited = isBcoin && args[2] !== undefined && /^-1$/.test(args[2].text.trim());
+    return b.derive((p) => {
+      if (p.n === undefined || p.p === undefined) return {};
+      return isBcoin ? bcoin(p.n, p.p, !unlimited) : bitcore(p.n, p.p);
+    }).build();
+  },
+});
+
+/** bitcore `new BloomFilter({ vData, nHashFuncs, nTweak, nFlags })`: the hash count and the data size as stated. */
+const bitcoreNew = callRecognizer({
+  ids: ['bitcore.bloomFilter.new'],
+  needles: ['nhashfuncs'],
+  pattern: /\bnew\s+BloomFilter\s*\(/g,
+  build(ctx, args, start, end) {
+    if (!langIs(ctx, JS) || args.length !== 1 || !args[0].text.startsWith('{')) return undefined;
+    const fields = new Map<string, { text: string; at: number }>();
+    for (const m of args[0].text.matchAll(/\b(nHashFuncs|vData)\s*:\s*([^,}\n]+)/g)) fields.set(m[1], { text: m[2].trim(), at: args[0].start + (m.index ?? 0) + m[0].indexOf(m[2]) });
+    const k = fields.get('nHashFuncs');
+    if (!k) return undefined;
+    const b = builder(ctx, 'bitcore.bloomFilter.new', 'bitcore new BloomFilter({ nHashFuncs, vData })', start, end);
+    b.argument('k', k.text, { at: k.at, check: checks.range('nHashFuncs', 1, 50, 'BIP37 peers reject it') });
+    const data = fields.get('vData');
+    const length = data ? /^(?:Buffer\.alloc|new\s+Array|new\s+Uint8Array)\s*\(\s*([^()]+)\)$/.exec(data.text) : undefined;
+    if (length && data) b.argument('m', length[1], { at: data.at + data.text.indexOf(length[1]), scale: 8, check: checks.range('vData bytes', 1, 36000, 'BIP37 peers reject it') });
+    return b.derive((p) => ({ ...(p.m !== undefined ? { m: p.m } : {}), ...(p.k !== undefined ? { k: p.k } : {}) })).build();
+  },
+});
+
+// ---------------------------------------------------------------- TiKV / RocksDB configs
+
+/** TiKV `bloom-filter-bits-per-key = 10` (TOML, per column family) and its Rust struct default `bloom_filter_bits_per_key: 10`. */
+const tikv: Recognizer = {
+  ids: ['tikv.bloomFilterBitsPerKey'],
+  needles: ['bloom-filter-bits-per-key', 'bloom_filter_bits_per_key'],
+  pattern: /\bbloom[-_]filter[-_]bits[-_]per[-_]key\b["']?/g,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const value = readValue(ctx, at + match[0].length - (/["']$/.test(match[0]) ? 1 : 0));
+    if (!value || !/^[-+.(\d]|^[A-Z][A-Z0-9_]+$/.test(value.text)) return undefined; // a struct field's type (`: i32`), not a value
+    const b = builder(ctx, 'tikv.bloomFilterBitsPerKey', 'TiKV / RocksDB bloom-filter-bits-per-key', at, value.end);
+    b.config('bitsPerElement', value.text, { at: value.start, check: checks.positive('bloom-filter-bits-per-key') });
+    return b.derive((p) => (p.bitsPerElement !== undefined ? tikvSizing(p.bitsPerElement) : {})).build();
+  },
+};
+
+// ---------------------------------------------------------------- C / C++
+
+/** libbloom (jvirkki): `bloom_init2(&bloom, entries, error)` / `bloom_init(&bloom, entries, error)`. */
+const libbloom = callRecognizer({
+  ids: ['c.libbloom.init'],
+  needles: ['bloom_init'],
+  pattern: /\bbloom_init2?\s*\(/g,
+  build(ctx, args, start, end) {
+    if (args.length !== 3 || /\b(?:struct|int|double|unsigned)\b/.test(args[1].text)) return undefined; // a declaration
+    const b = builder(ctx, 'c.libbloom.init', 'libbloom bloom_init', start, end);
+    b.argument('n', args[1], { check: checks.range('entries', 1000, Number.MAX_SAFE_INTEGER, 'libbloom returns 1 (entries < 1000)') });
+    b.argument('p', args[2], { check: checks.probability('error') });
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? libbloomSizing(p.n, p.p) : {})).build();
+  },
+});
+
+/** Arash Partow's C++ bloom_filter: `bloom_parameters params; params.projected_element_count = N; params.false_positive_probability = P;`. */
+const partow: Recognizer = {
+  ids: ['cpp.partow.bloomParameters'],
+  needles: ['bloom_parameters'],
+  pattern: /\bbloom_parameters\s+([A-Za-z_]\w*)\s*;/g,
+  match(ctx, match, at) {
+    if (!ctx.isCode(at)) return undefined;
+    const body = ctx.text.slice(at, at + 1500);
+    const field = (name: string) => new RegExp(`\\b${match[1]}\\s*\\.\\s*${name}\\s*=\\s*([^;\\n]+);`).exec(body);
+    const n = field('projected_element_count');
+    const p = field('false_positive_probability');
+    if (!n && !p) return undefined;
+    const ends = [n, p].filter((x): x is RegExpExecArray => x !== null).map((x) => at + x.index + x[0].length);
+    const b = builder(ctx, 'cpp.partow.bloomParameters', 'C++ bloom_parameters (Partow bloom_filter)', at, Math.max(...ends));
+    if (n) b.argument('n', n[1], { at: at + n.index + n[0].lastIndexOf(n[1]), check: checks.positiveInteger('projected_element_count') });
+    if (p) b.argument('p', p[1], { at: at + p.index + p[0].lastIndexOf(p[1]), check: checks.probability('false_positive_probability') });
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? partowSizing(q.n, q.p) : {})).build();
+  },
+};
+
+// ---------------------------------------------------------------- Scala, Erlang, Elixir
+
+/** Algebird `BloomFilter[A](numEntries, fpProb)` (Scala): width = ceil(-n ln p / ln²2), hashes = ceil(width/n ln2). */
+const algebird = callRecognizer({
+  ids: ['algebird.bloomFilter'],
+  needles: ['bloomfilter'],
+  pattern: /\bBloomFilter\s*(?:\[[^\]\n]{1,40}\]\s*)?\(/g,
+  build(ctx, args, start, end) {
+    if (ctx.source.languageId !== 'scala' || !ctx.hint('algebird', /algebird/) || args.length !== 2) return undefined;
+    const b = builder(ctx, 'algebird.bloomFilter', 'Algebird BloomFilter(numEntries, fpProb)', start, end);
+    b.argument('n', pickArgument(args, 0, 'numEntries'), { check: checks.positiveInteger('numEntries') });
+    b.argument('p', pickArgument(args, 1, 'fpProb'), { check: checks.probability('fpProb') });
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? algebirdSizing(p.n, p.p) : {})).build();
+  },
+});
+
+/** Erlang ebloom `ebloom:new(Count, FalseProb, Seed)`; Elixir Bloomex `Bloomex.plain(capacity, error)` / `Bloomex.scalable(capacity, error, ratio, growth)`. */
+const beam = callRecognizer({
+  ids: ['erlang.ebloom.new', 'elixir.bloomex'],
+  needles: ['ebloom:new', 'bloomex.'],
+  pattern: /\b(ebloom:new|Bloomex\s*\.\s*(?:plain|scalable))\s*\(/g,
+  build(ctx, args, start, end, match) {
+    const elixir = match[1].startsWith('Bloomex');
+    if (args.length < (elixir ? 2 : 3)) return undefined;
+    const b = builder(ctx, elixir ? 'elixir.bloomex' : 'erlang.ebloom.new', elixir ? `Bloomex.${/scalable/.test(match[1]) ? 'scalable' : 'plain'}` : 'ebloom:new', start, end);
+    const [n, p] = [args[0], args[1]];
+    b.argument('n', n, { check: checks.positiveInteger('capacity') });
+    b.argument('p', p, { check: checks.probability('false positive probability') });
+    if (/scalable/.test(match[1])) b.note('scalable: new slices are added as it fills, each with a tighter error (ratio)');
+    b.note('the library\'s own rounding is not modelled: textbook sizing (ceil m, ceil k)');
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.ceilCeil(q.n, q.p) : {})).build();
+  },
+});
+
+/** Databricks / Delta `CREATE BLOOMFILTER INDEX ON TABLE t FOR COLUMNS(c OPTIONS (fpp = 0.1, numItems = 50000000))`. */
+const databricks: Recognizer = {
+  ids: ['databricks.bloomFilterIndex'],
+  needles: ['bloomfilter index'],
+  pattern: /\bCREATE\s+BLOOMFILTER\s+INDEX\b/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const text = ctx.text;
+    const statementEnd = text.indexOf(';', at);
+    const stop = Math.min(statementEnd < 0 ? text.length : statementEnd, at + 2000);
+    const body = text.slice(at, stop);
+    const option = (name: string) => new RegExp(`\\b${name}\\s*=\\s*([\\w.'"]+)`, 'i').exec(body);
+    const fpp = option('fpp');
+    const items = option('numItems');
+    const b = builder(ctx, 'databricks.bloomFilterIndex', 'Databricks BLOOMFILTER INDEX', at, fpp || items ? at + Math.max(fpp ? fpp.index + fpp[0].length : 0, items ? items.index + items[0].length : 0) : at + match[0].length);
+    if (fpp) b.config('p', fpp[1], { at: at + fpp.index + fpp[0].length - fpp[1].length, check: checks.probability('fpp') });
+    else b.setDefault('p', 0.1, 'Databricks default fpp 0.1');
+    if (items) b.config('n', items[1], { at: at + items.index + items[0].length - items[1].length, check: checks.positiveInteger('numItems') });
+    else b.setDefault('n', 1_000_000, 'Databricks default numItems 1000000');
+    b.note('n is per file; Databricks\' own rounding is not modelled (textbook sizing)');
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+  },
+};
+
+export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
+  databricks, moreRedisClients,
+  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow, algebird, beam,
+];

@@ -1,0 +1,826 @@
+/**
+ * The generic recogniser: Bloom filter settings in code people really write, found by their names.
+ *
+ * It fires where a thing's own name, or the key path above it, says Bloom: a call, constructor or
+ * annotation (`new MyBloom(...)`, `@Bloom(...)`), an object / dict / array literal, a struct or class
+ * initialiser, a class with field defaults, a config block at any depth (YAML indentation, JSON, TOML
+ * tables, XML elements, HCL blocks, PHP arrays, Python dicts) or flat keys (`.properties`, `.ini`, env).
+ * Inside, it reads parameters by name across naming styles through ONE table (`classifyName`): expected
+ * items, false-positive rate, bits (or bytes), hash count, bits per key. Its notes say what each name was
+ * read as ("guessed from names: n <- expectedItems").
+ *
+ * Decoys stay silent: graphics bloom (threshold, intensity, radius...), Bloom's taxonomy, Bloomberg
+ * (not the word "bloom"), filter classes with no sizing (nothing is reported without a constant sizing value).
+ * Work is bounded: each scope is at most MAX_SCOPE characters, each value at most MAX_VALUE, every
+ * pattern is linear (no nested quantifiers).
+ */
+import { Argument, checks, Draft, ScanContext, splitArguments } from '../engine';
+import type { EvalOptions } from '../evaluate';
+import type { Recognizer } from '../recognizer';
+import { COMMENT, STRING } from '../source';
+import type { FilterParams, LibraryDerivation, ParamName } from '../types';
+import { builder } from './helpers';
+
+export const GENERIC_ID = 'generic.named';
+
+const MAX_SCOPE = 6000;
+const MAX_VALUE = 200;
+const MAX_ANCHORS = 4000;
+const MAX_INDENT_LINES = 120;
+const FLAT_LINE_GAP = 10;
+/** Characters looked at on each side of a Bloom word within its line. */
+const LOOK_AROUND = 200;
+/** Characters all bracket scopes of one text may scan together (bounded work on malformed input). */
+const SCAN_BUDGET = 2_000_000;
+let scanBudget = SCAN_BUDGET;
+
+// ------------------------------------------------------------------ names
+
+/** Lower-case words of an identifier or key in any style: camelCase, snake_case, kebab-case, dotted, UPPER_CASE. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/** A word that says Bloom filter (not Bloomberg, Bloomington, blooming). */
+function isAnchorWord(word: string): boolean {
+  return /^(?:bloom|blooms|bloomfilters?|redisbloom|rebloom|bloom(?:conf|config|opts|options|params|settings|props|properties|size|bits|hashes|capacity|fpp))$/.test(word);
+}
+
+/** Words that make a Bloom name something else: graphics post-processing, taxonomy, plants, finance. */
+const DECOY_WORDS = new Set([
+  'pass', 'effect', 'effects', 'shader', 'glow', 'postprocess', 'postprocessing', 'processing', 'render', 'renderer', 'lighting',
+  'material', 'texture', 'camera', 'sprite', 'unreal', 'selective', 'threshold', 'intensity', 'strength', 'radius', 'scatter',
+  'tint', 'exposure', 'luminance', 'blur', 'diffusion', 'dirt', 'knee', 'softness', 'anamorphic', 'lens', 'mip', 'mipmap',
+  'downsample', 'upsample', 'hdr', 'tonemapping', 'flare', 'bokeh', 'kernel', 'color', 'colour', 'taxonomy', 'cognitive',
+  'flower', 'flowers', 'garden', 'plant', 'blossom', 'petal', 'petals', 'pixel', 'pixels', 'brightness', 'emission', 'emissive',
+]);
+
+/** Words dropped before a name is read: the Bloom anchor itself and filler. */
+const FILLER_WORDS = /^(?:filter|filters|bf|default|defaults|config|cfg|conf|opt|opts|target|desired|wanted|configured|the|my|app|setting|settings)$/;
+
+type Guess = { readonly param: ParamName | 'size'; readonly scale?: number };
+
+/** The one name-reading table: first matching rule wins (compact = the name's words joined, filler dropped). */
+const NAME_RULES: readonly [RegExp, Guess][] = [
+  [/bitsper(?:key|entry|element|elem|item|value|row)|^bp[ke]$/, { param: 'bitsPerElement' }],
+  [/^(?:k|nk)$|hash(?:es|count|functions?|funcs?|fns|num|number|iterations|probes)|^(?:num|n|nb|number|count)(?:of)?hash|^(?:num)?probes$|^(?:num|n|number)?(?:of)?seeds$|^seedcount$/, { param: 'k' }],
+  [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$/, { param: 'p' }],
+  [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
+  [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
+  [/^n$|expected|capacity|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
+  [/^(?:size|maxsize|totalsize)$/, { param: 'size' }],
+];
+
+/** What a name is read as, if it names a Bloom filter parameter. */
+export function classifyName(name: string): Guess | undefined {
+  // a dotted path is read by its last segment: `options.Capacity`, `app.bloom.fpp`, `this.hashCount`
+  const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+  const words = nameWords(last).filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
+  if (words.length === 0 || words.some((word) => DECOY_WORDS.has(word))) return undefined;
+  const compact = words.join('');
+  for (const [pattern, guess] of NAME_RULES) if (pattern.test(compact)) return guess;
+  return undefined;
+}
+
+function hasAnchorWord(name: string): boolean {
+  return nameWords(name).some(isAnchorWord);
+}
+
+function hasDecoyWord(name: string): boolean {
+  return nameWords(name).some((word) => DECOY_WORDS.has(word));
+}
+
+// ------------------------------------------------------------------ pairs
+
+interface Pair {
+  readonly key: string;
+  readonly keyStart: number;
+  readonly value: string;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+  /** Offset identifying the innermost container (bracket, indentation parent, table, element). */
+  container: number;
+  /** Where the container is looked up, when not at the key (a tuple `{key, value}` belongs to the list around it). */
+  readonly lookupAt?: number;
+}
+
+/**
+ * `key sep value` where sep is `:`, `=`, `=>`, `:=`, `to` (Kotlin), or `: Type =` (typed defaults).
+ * The key may be quoted, dotted or kebab-cased; `$`/`.`/`@` prefixes (PHP, C designated initialisers) are outside it.
+ */
+const PAIR = /(?<![\w$])(["'`]?)([A-Za-z_][\w$]*(?:[.\-][A-Za-z0-9_][\w$]*){0,12})\1[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(=>|:=|=(?!=)|:(?![:=])|[ \t]to(?=[ \t]))/g;
+/** XML element with text content: `<capacity>1000</capacity>`. */
+const XML_ELEMENT = /<([A-Za-z_][\w.:-]{0,60})(?:[ \t][^<>]{0,200})?>([^<>]{1,80})<\/\1>/g;
+/** Spring/XML property: `name="expectedInsertions" value="1000000"`. */
+const XML_PROPERTY = /\bname[ \t]*=[ \t]*"([A-Za-z_][\w.-]{0,60})"[ \t]+value[ \t]*=[ \t]*"([^"<>]{1,80})"/g;
+/** Erlang / Elixir tuple: `{capacity, 1000}`. */
+const TUPLE = /\{[ \t]*:?([a-z_][\w]{0,40})[ \t]*,[ \t]*([^{},\n]{1,60}?)[ \t]*\}/g;
+
+/** Reads a scalar value at `at`: a quoted string, or text up to a top-level separator / comment. */
+function readScalar(ctx: ScanContext, at: number, limit: number): { text: string; start: number; end: number } | undefined {
+  const text = ctx.text;
+  let i = at;
+  while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (i >= limit) return undefined;
+  const first = text[i];
+  if (first === '"' || first === '\'' || first === '`') {
+    const close = text.indexOf(first, i + 1);
+    if (close < 0 || close > limit || close - i > 120 || text.slice(i, close).includes('\n')) return undefined;
+    return { text: text.slice(i + 1, close), start: i + 1, end: close };
+  }
+  let depth = 0;
+  let j = i;
+  const stop = Math.min(limit, i + MAX_VALUE);
+  for (; j < stop; j++) {
+    const c = text[j];
+    if (c === '\n' || c === '\r' || c === '\\') break;
+    if (c === '(' || c === '[' || c === '{') {
+      depth++;
+      continue;
+    }
+    if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) break;
+      depth--;
+      continue;
+    }
+    if (depth === 0 && (c === ',' || c === ';' || c === '"' || c === '\'')) break;
+    if (c === '<' && /[/A-Za-z!]/.test(text[j + 1] ?? '')) break; // an XML tag, not a shift
+    if (c === '#' && (text[j - 1] === ' ' || text[j - 1] === '\t')) break;
+    if (c === '/' && (text[j + 1] === '/' || text[j + 1] === '*')) break;
+    if (c === '-' && text[j + 1] === '-' && (text[j - 1] === ' ' || text[j - 1] === '\t')) break;
+  }
+  if (j >= stop && j < limit && depth > 0) return undefined;
+  const raw = text.slice(i, j);
+  const trimmed = raw.trimEnd();
+  if (trimmed === '') return undefined;
+  return { text: trimmed, start: i, end: i + trimmed.length };
+}
+
+/** Every pair in [start, end): `key sep value`, XML elements and properties, tuples. Containers are assigned later. */
+function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
+  const text = ctx.text;
+  const scope = text.slice(start, end);
+  const pairs: Pair[] = [];
+  const push = (key: string, keyStart: number, value: { text: string; start: number; end: number } | undefined, lookupAt?: number): void => {
+    if (!value || ctx.source.kindAt(keyStart) === COMMENT) return;
+    pairs.push({ key, keyStart, value: value.text, valueStart: value.start, valueEnd: value.end, container: start, ...(lookupAt !== undefined ? { lookupAt } : {}) });
+  };
+  PAIR.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = PAIR.exec(scope)) !== null) {
+    const keyStart = start + match.index + match[1].length;
+    const before = text[keyStart - match[1].length - 1];
+    if (before !== undefined && /[\w$]/.test(before)) continue;
+    if (match[3] === ':' && text[start + match.index + match[0].length] === ':') continue;
+    push(match[2], keyStart, readScalar(ctx, start + match.index + match[0].length, end));
+  }
+  if (scope.includes('</')) {
+    XML_ELEMENT.lastIndex = 0;
+    while ((match = XML_ELEMENT.exec(scope)) !== null) {
+      const valueStart = start + match.index + match[0].indexOf('>') + 1;
+      const value = match[2].trim();
+      const lead = match[2].length - match[2].trimStart().length;
+      if (value !== '') push(match[1], start + match.index + 1, { text: value, start: valueStart + lead, end: valueStart + lead + value.length });
+      XML_ELEMENT.lastIndex = match.index + 1 + match[1].length;
+    }
+  }
+  if (scope.includes('value')) {
+    XML_PROPERTY.lastIndex = 0;
+    while ((match = XML_PROPERTY.exec(scope)) !== null) {
+      const valueStart = start + match.index + match[0].lastIndexOf(match[2]);
+      push(match[1], start + match.index + match[0].indexOf(match[1]), { text: match[2], start: valueStart, end: valueStart + match[2].length });
+    }
+  }
+  if (ctx.source.languageId === 'erlang' || ctx.source.languageId === 'elixir') {
+    TUPLE.lastIndex = 0;
+    while ((match = TUPLE.exec(scope)) !== null) {
+      const valueStart = start + match.index + match[0].lastIndexOf(match[2]);
+      push(match[1], start + match.index + match[0].indexOf(match[1]), { text: match[2], start: valueStart, end: valueStart + match[2].length }, start + match.index);
+    }
+  }
+  return pairs.sort((a, b) => a.keyStart - b.keyStart);
+}
+
+/** Assigns each pair's container: the innermost bracket around it (strings and comments skipped), else `fallback`. */
+function assignBrackets(ctx: ScanContext, pairs: Pair[], start: number, end: number, fallback: (pair: Pair) => number): void {
+  const text = ctx.text;
+  const mask = ctx.source.mask();
+  const stack: number[] = [];
+  const at = (pair: Pair) => pair.lookupAt ?? pair.keyStart;
+  pairs = pairs.slice().sort((a, b) => at(a) - at(b));
+  let next = 0;
+  for (let i = start; i < end && next < pairs.length; i++) {
+    while (next < pairs.length && at(pairs[next]) <= i) {
+      const pair = pairs[next++];
+      pair.container = stack.length > 0 ? stack[stack.length - 1] : fallback(pair);
+    }
+    if (mask[i] === COMMENT || mask[i] === STRING) continue;
+    const c = text[i];
+    if (c === '{' || c === '[' || c === '(') stack.push(i);
+    else if ((c === '}' || c === ']' || c === ')') && stack.length > 0) stack.pop();
+  }
+  while (next < pairs.length) pairs[next++].container = fallback(pairs[next - 1]);
+}
+
+// ------------------------------------------------------------------ scopes
+
+interface Scope {
+  /** Where the finding starts when the group is the scope's own (the anchor). */
+  readonly anchorStart: number;
+  readonly anchorName: string;
+  readonly start: number;
+  readonly end: number;
+  /** Container of pairs not inside a bracket of the scope: indentation parents for YAML/Python blocks. */
+  readonly fallback: (pair: Pair) => number;
+  /** Parameter names of a hand-rolled constructor, for positional arguments (bits and hashes by position). */
+  readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[] };
+  /** Builder calls chained after the anchor (`.expectedInsertions(1000).fpp(0.01)`), read as name = argument. */
+  readonly chained?: readonly Pair[];
+}
+
+/** `.name(value)` calls chained after offset `from` (a builder), each with one argument, as pairs. */
+function chainedPairs(ctx: ScanContext, from: number, container: number): Pair[] {
+  const text = ctx.text;
+  const pairs: Pair[] = [];
+  let at = from;
+  const link = /^\s{0,200}?\??\.\s*([A-Za-z_]\w*)\s*\(/;
+  for (let i = 0; i < 12; i++) {
+    const match = link.exec(text.slice(at, at + 300));
+    if (!match) break;
+    const open = at + match[0].length - 1;
+    const list = splitArguments(text, open);
+    if (!list) break;
+    if (list.args.length === 1) {
+      const arg = list.args[0];
+      pairs.push({ key: match[1], keyStart: at + match[0].lastIndexOf(match[1]), value: arg.text, valueStart: arg.start, valueEnd: arg.end, container });
+    }
+    at = list.end;
+  }
+  return pairs;
+}
+
+function indentOf(line: string): number {
+  const match = /^[ \t]*(?:-[ \t]+)*/.exec(line);
+  return match ? match[0].length : 0;
+}
+
+/** Lines after `line` indented deeper than it (YAML block, Python class body), with indentation containers. */
+function indentScope(ctx: ScanContext, line: number, anchorStart: number, anchorName: string): Scope | undefined {
+  const source = ctx.source;
+  const baseIndent = indentOf(source.lineText(line));
+  const rootOffset = source.lineStart(line) + baseIndent;
+  const containerOfLine = new Map<number, number>();
+  const stack: { indent: number; offset: number; dash: boolean }[] = [];
+  let last = line;
+  for (let l = line + 1; l < source.lineCount && l <= line + MAX_INDENT_LINES; l++) {
+    const content = source.lineText(l);
+    if (content.trim() === '' || /^[ \t]*(?:#|\/\/)/.test(content)) continue;
+    const indent = indentOf(content);
+    if (indent <= baseIndent) break;
+    const dash = /^[ \t]*-[ \t]/.test(content);
+    while (stack.length > 0 && (stack[stack.length - 1].indent > indent || (stack[stack.length - 1].indent === indent && (!stack[stack.length - 1].dash || dash)))) stack.pop();
+    const offset = source.lineStart(l) + indent;
+    if (dash) {
+      containerOfLine.set(l, offset);
+      stack.push({ indent, offset, dash: true });
+    } else {
+      containerOfLine.set(l, stack.length > 0 ? stack[stack.length - 1].offset : rootOffset);
+      stack.push({ indent, offset, dash: false });
+    }
+    last = l;
+  }
+  if (last === line) return undefined;
+  return {
+    anchorStart, anchorName, start: source.lineEnd(line), end: source.lineEnd(last),
+    fallback: (pair) => containerOfLine.get(source.lineOf(pair.keyStart)) ?? rootOffset,
+  };
+}
+
+function bracketScope(ctx: ScanContext, open: number, anchorStart: number, anchorName: string): Scope | undefined {
+  const close = matchingClose(ctx, open);
+  if (close < 0) return undefined;
+  return { anchorStart, anchorName, start: open, end: close + 1, fallback: () => open };
+}
+
+/** The offset of the bracket closing the one at `open` (strings and comments skipped), or -1 within MAX_SCOPE. */
+function matchingClose(ctx: ScanContext, open: number): number {
+  const text = ctx.text;
+  const mask = ctx.source.mask();
+  const limit = Math.min(text.length, open + MAX_SCOPE, open + scanBudget);
+  scanBudget -= limit - open;
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    if (mask[i] === COMMENT || (mask[i] === STRING && i !== open)) continue;
+    const c = text[i];
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** TOML / ini table: the lines after a `[...bloom...]` header up to the next header. */
+function tableScope(ctx: ScanContext, line: number, anchorStart: number, anchorName: string): Scope | undefined {
+  const source = ctx.source;
+  let last = line;
+  for (let l = line + 1; l < source.lineCount && l <= line + MAX_INDENT_LINES; l++) {
+    if (/^[ \t]*\[/.test(source.lineText(l))) break;
+    last = l;
+  }
+  if (last === line) return undefined;
+  const header = source.lineStart(line);
+  return { anchorStart, anchorName, start: source.lineEnd(line), end: source.lineEnd(last), fallback: () => header };
+}
+
+/** XML element `<...bloom...>` (or the element whose tag carries a Bloom attribute value): to its closing tag. */
+function xmlScope(ctx: ScanContext, tagStart: number, anchorStart: number, anchorName: string): Scope | undefined {
+  const text = ctx.text;
+  const tag = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(tagStart, tagStart + 80));
+  if (!tag) return undefined;
+  const tagEnd = text.indexOf('>', tagStart);
+  if (tagEnd < 0 || tagEnd - tagStart > 600) return undefined;
+  let end = tagEnd + 1;
+  if (text[tagEnd - 1] !== '/') {
+    const close = text.indexOf(`</${tag[1]}>`, tagEnd);
+    if (close < 0 || close - tagStart > MAX_SCOPE) return undefined;
+    end = close;
+  }
+  return { anchorStart, anchorName, start: tagStart + 1 + tag[1].length, end, fallback: () => tagStart };
+}
+
+/** Parameter names of the constructor / factory `name` defined in this file (hand-rolled filters). */
+function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined {
+  const defines = `\\b(?:class|struct|record|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`;
+  if (!ctx.hint(`generic-defines:${name}`, new RegExp(defines))) return undefined;
+  const text = ctx.text;
+  const definition = new RegExp(defines).exec(text);
+  if (!definition) return undefined;
+  const region = text.slice(definition.index, definition.index + 4000);
+  // functions, records and primary constructors (`record R(long n, double p)`, `class C(val n: Long)`) list their parameters at once
+  const isFunction = /^(?:def|func|function|fn)\b/.test(definition[0]) || /^\s*(?:<[^<>]{0,60}>)?\s*\(/.test(region.slice(definition[0].length));
+  const constructor = isFunction
+    ? new RegExp(`${name}\\s*(?:<[^<>]{0,60}>)?\\s*\\(`).exec(region)
+    : /(?:__init__|constructor|\bfn\s+new|\binit)\s*\(/.exec(region) ?? new RegExp(`(?<!new\\s+)\\b${name}\\s*\\((?!\\s*\\))`).exec(region.slice(definition[0].length)) ;
+  if (!constructor) return undefined;
+  const base = constructor.index + (constructor.input === region ? 0 : definition[0].length);
+  const open = definition.index + base + constructor[0].length - 1;
+  const list = splitArguments(text, open);
+  if (!list) return undefined;
+  const go = ctx.source.languageId === 'go';
+  const names = list.args
+    .map((arg) => {
+      if (arg.name) return arg.name;
+      const identifiers = arg.text.replace(/=.*$/s, '').replace(/:.*$/s, '').match(/[A-Za-z_]\w*/g) ?? [];
+      return go ? identifiers[0] : identifiers[identifiers.length - 1];
+    })
+    .filter((n): n is string => n !== undefined && n !== 'self' && n !== 'this' && n !== 'cls');
+  return names.length > 0 ? names : undefined;
+}
+
+/** `variable.field = value` statements on the lines after `line` (bounded), as the scope of a Bloom-typed variable. */
+function fieldAssignments(ctx: ScanContext, variable: string, line: number, anchorStart: number, anchorName: string): Scope | undefined {
+  const source = ctx.source;
+  const statement = new RegExp(`^[ \\t]*(?:self\\.|this\\.|\\$)?${variable}\\s*(?:\\.|->)\\s*[A-Za-z_]\\w*\\s*=(?!=)`);
+  let last = line;
+  for (let l = line + 1; l < source.lineCount && l <= line + 30; l++) {
+    const content = source.lineText(l);
+    if (content.trim() === '') continue;
+    if (!statement.test(content)) break;
+    last = l;
+  }
+  if (last === line) return undefined;
+  return { anchorStart, anchorName, start: source.lineEnd(line), end: source.lineEnd(last), fallback: () => anchorStart };
+}
+
+/** The scope a Bloom-named token opens, if any. `at`..`end` is the token (key, name, header). */
+function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined {
+  const text = ctx.text;
+  const source = ctx.source;
+  const name = text.slice(at, end);
+  const line = source.lineOf(at);
+  const lineStart = source.lineStart(line);
+  const lineEnd = Math.min(source.lineEnd(line), end + LOOK_AROUND);
+  // only a bounded stretch of the line is looked at (minified or generated lines can be megabytes long)
+  const before = text.slice(Math.max(lineStart, at - LOOK_AROUND), at);
+  let i = end;
+  if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
+  // TOML / ini table header
+  if (at - lineStart < LOOK_AROUND && /^[ \t]*\[\[?[ \t]*["']?[\w.\- "']*$/.test(before) && /^["']?[\w.\- "']*\]\]?[ \t]*(?:[#;].*)?$/.test(text.slice(end, lineEnd))) return tableScope(ctx, line, lineStart + before.search(/\[/), name);
+  // XML: a Bloom element, or a Bloom attribute value inside a tag
+  if (source.family === 'xml' || text[at - 1] === '<') {
+    if (text[at - 1] === '<') return xmlScope(ctx, at - 1, at - 1, name);
+    const tagStart = text.lastIndexOf('<', at);
+    if (tagStart >= 0 && at - tagStart < 300 && text.indexOf('>', tagStart) > at) return xmlScope(ctx, tagStart, tagStart, name);
+    return undefined;
+  }
+  // Spring `@ConfigurationProperties(prefix = "app.bloom")`: the key path is on the class that follows
+  if (/@ConfigurationProperties[ \t]*\([ \t]*(?:(?:prefix|value)[ \t]*=[ \t]*)?["']$/.test(before)) {
+    const declaration = /\b(?:class|record|object)[ \t]+([A-Za-z_]\w*)[^{(]{0,200}?([{(])/.exec(text.slice(end, end + 600));
+    if (!declaration) return undefined;
+    const nameAt = end + declaration.index + declaration[0].indexOf(declaration[1], declaration[0].indexOf(' '));
+    return bracketScope(ctx, end + declaration.index + declaration[0].length - 1, nameAt, declaration[1]);
+  }
+  while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
+  // generic type arguments: `new BloomFilter<string>(...)`, `Bloom::<T>::new`
+  const generic = text[i] === '<' ? /^<[\w\s,.?<>\[\]]{0,60}?>[ \t]*(?=[({])/.exec(text.slice(i, i + 80)) : null;
+  if (generic) i += generic[0].length;
+  // C++ direct initialisation: `CountingBloom filter(1 << 20, 7);`
+  const direct = /^[A-Z]/.test(name) && !/\b(?:class|struct|new|return)[ \t]+$/.test(before) ? /^[A-Za-z_]\w*[ \t]*(?=[({])/.exec(text.slice(i, i + 60)) : null;
+  if (direct && ctx.source.family === 'c') i += direct[0].length;
+  const next = text[i];
+  if (/(?:->|\)[ \t]*:)[ \t]*$/.test(before)) return undefined; // a return type: the brace after it is a function body
+  // Ruby-style call without parentheses: `bloom_filter capacity: 10_000, error_rate: 0.01`
+  if (/^[ \t]+[a-z_]\w*:[ \t]/.test(text.slice(end, end + 60)) && /^[ \t]*$/.test(before)) {
+    return { anchorStart: at, anchorName: name, start: end, end: lineEnd, fallback: () => end };
+  }
+  // `cfg := &BloomConfig{}` / `cfg = BloomOptions()` followed by `cfg.Capacity = 1000` statements
+  const variable = /([A-Za-z_]\w*)[ \t]*(?::=|=)[ \t]*&?(?:new[ \t]+)?$/.exec(before);
+  if (variable && /^(?:\{[ \t]*\}|\([ \t]*\))/.test(text.slice(i, i + 10))) return fieldAssignments(ctx, variable[1], line, at, name);
+  const declaration = /\b(?:class|struct|record|object|interface|impl(?:[ \t]+\w+[ \t]+for)?|trait|module|enum)[ \t]+$/.test(before);
+  if (declaration) {
+    // a class / struct named after a Bloom filter: its body (or Kotlin/Scala primary constructor), or Python's indented block
+    const python = ctx.source.languageId === 'python';
+    const rest = text.slice(i, i + 400);
+    const brace = python ? -1 : rest.search(/[{(]/);
+    if (brace >= 0) return bracketScope(ctx, i + brace, at, name);
+    if (python || /:[ \t]*$/.test(text.slice(i, lineEnd))) return indentScope(ctx, line, at, name);
+    return undefined;
+  }
+  if (next === '(' || next === '{' || next === '[') {
+    if (source.kindAt(at) === STRING) return undefined; // prose or code inside a string, not a call
+    if (/\b(?:def|function|func|fn|void|public|private|protected|static)[ \t]+(?:\w+[ \t]+)*$/.test(before) && next === '(') return undefined; // a definition
+    if (next === '[' && !/\bnew[ \t]+$/.test(before)) return undefined; // indexing
+    const bracket = bracketScope(ctx, i, at, name);
+    if (!bracket || next !== '(') return bracket;
+    const chained = chainedPairs(ctx, bracket.end, bracket.start);
+    const scope = chained.length > 0 ? { ...bracket, chained } : bracket;
+    const list = splitArguments(text, i);
+    const positional = list?.args.filter((a) => a.name === undefined && !/^[{[]/.test(a.text)) ?? [];
+    if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
+    const simple = name.replace(/^.*(?:\.|::)/, '');
+    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) : undefined;
+    return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
+  }
+  // Elixir `config :app, :bloom,` with the keywords on the lines below; Erlang `{bloom, [{capacity, 1000}]}`
+  const beam = ctx.source.languageId === 'elixir' || ctx.source.languageId === 'erlang';
+  if (beam && next === ',') {
+    const after = /^,[ \t]*([[{])?/.exec(text.slice(i, i + 20));
+    if (after?.[1]) return bracketScope(ctx, i + after[0].length - 1, at, name);
+    if (/^,[ \t]*(?:#.*)?$/.test(text.slice(i, lineEnd))) return indentScope(ctx, line, at, name);
+  }
+  // key: value / key = value / key => value
+  const sep = /^(?:=>|:=|=(?!=)|:(?!:))[ \t]*/.exec(text.slice(i, i + 4));
+  if (!sep) return undefined;
+  const valueAt = i + sep[0].length;
+  const rest = text.slice(valueAt, Math.min(lineEnd, valueAt + 60));
+  // a literal (`{`, `[`, Elixir `%{`), a typed literal (`new Opts {`, `Opts{`) or a wrapper call (`array(`, `Object.freeze({`, `Map.of(`)
+  const opener = /^(?:new[ \t]+[\w.]+[ \t]*|[\w.]+[ \t]*|%)?([{[(])/.exec(rest);
+  if (opener && /^[\w.]*Bloom\w*[ \t]*[({]/.test(rest)) return undefined; // `x = MyBloom(...)`: the call is its own anchor
+  if (opener) return bracketScope(ctx, valueAt + opener[0].length - 1, at, name);
+  if (/^[ \t]*(?:[&!][\w!-]*[ \t]*)?(?:[#;].*|\/\/.*)?$/.test(rest) || rest.trim() === '|' || rest.trim() === '>') return indentScope(ctx, line, at, name); // `&anchor`, `!!map` tags
+  return undefined;
+}
+
+// ------------------------------------------------------------------ groups to drafts
+
+function evalOptions(ctx: ScanContext): EvalOptions {
+  const family = ctx.source.family;
+  return family === 'c' || family === 'js' || family === 'python' ? { ...ctx.codeEval, allowQuotedNumbers: true } : ctx.configEval;
+}
+
+const CHECKS: Record<string, (v: number) => string | undefined> = {
+  n: checks.positiveInteger('expected items'),
+  p: checks.probability('false-positive rate'),
+  m: checks.positive('size in bits'),
+  k: checks.positiveInteger('hash count'),
+  bitsPerElement: checks.positive('bits per key'),
+};
+
+/** Counts the elements of an array literal (`new int[]{5, 7, 11}`, `[3, 5]`): the number of seeds. */
+function arrayLength(value: string): number | undefined {
+  const inner = /^(?:new[ \t]+\w+[ \t]*\[\][ \t]*)?[{[]([^{}[\]]*)[}\]]$/.exec(value.trim());
+  if (!inner) return undefined;
+  const items = inner[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return items.length > 0 && items.every((s) => /^-?[\d_]+[lLuU]?$/.test(s)) ? items.length : undefined;
+}
+
+interface Reading {
+  readonly guess: Guess;
+  readonly pair: Pair;
+  /** The value as evaluated (before unit scaling), or undefined when it is not a constant. */
+  readonly value: number | undefined;
+  /** The expression evaluated (a percentage becomes `x / 100`). */
+  readonly expression: string;
+  readonly seeds: boolean;
+}
+
+function readPair(ctx: ScanContext, guess: Guess, pair: Pair, options: EvalOptions): Reading {
+  if (guess.param === 'k') {
+    const seeds = arrayLength(pair.value);
+    if (seeds !== undefined) return { guess, pair, value: seeds, expression: pair.value, seeds: true };
+  }
+  const percent = /^([\d.]+)[ \t]*%$/.exec(pair.value);
+  const expression = percent ? `${percent[1]} / 100` : pair.value;
+  const probe = builder(ctx, 'probe', '', 0, 0);
+  const value = probe.argument('n', expression, { eval: options });
+  return { guess, pair, value, expression, seeds: false };
+}
+
+/** Builds the finding for one group of pairs, or nothing when no sizing value is constant (decoys, types, placeholders). */
+function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly Pair[], start: number): Draft | undefined {
+  if (pairs.some((pair) => hasDecoyWord(pair.key))) return undefined; // graphics bloom and the like
+  const options = evalOptions(ctx);
+  const readings: Reading[] = [];
+  for (const pair of pairs) {
+    const guess = classifyName(pair.key);
+    if (!guess) continue;
+    const reading = readPair(ctx, guess, pair, options);
+    const previous = readings.findIndex((r) => r.guess.param === guess.param);
+    if (previous < 0) readings.push(reading);
+    else if (readings[previous].value === undefined && reading.value !== undefined) readings[previous] = reading;
+  }
+  const has = (param: string) => readings.some((r) => r.guess.param === param && r.value !== undefined);
+  if (!readings.some((r) => r.value !== undefined && r.guess.param !== 'size')) return undefined; // a lone "size" says too little
+  const last = pairs.reduce((max, pair) => Math.max(max, pair.valueEnd), start);
+  const b = builder(ctx, GENERIC_ID, `Bloom filter settings guessed from names (${scope?.anchorName ?? pairs[0].key})`, start, last);
+  const code = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
+  const read: string[] = [];
+  for (const { guess, pair, value, expression, seeds } of readings) {
+    let param: ParamName;
+    if (guess.param === 'size') {
+      // "size" is a count of items next to a false-positive rate, a number of bits next to a hash count
+      param = has('p') || has('m') ? 'n' : 'm';
+      if (has(param)) continue;
+    } else param = guess.param;
+    if (b.stated(param)) continue;
+    if (value === undefined) {
+      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value)) b.unevaluated(param, pair.value);
+      continue;
+    }
+    if (seeds) b.set('k', value, { kind: 'constant', text: pair.value, range: ctx.source.range(pair.valueStart, pair.valueEnd) });
+    else if (expression !== pair.value) b.argument(param, expression, { eval: options, kind: 'config', scale: guess.scale, check: CHECKS[param] });
+    else b.argument(param, pair.value, { eval: options, kind: code ? undefined : 'config', at: pair.valueStart, scale: guess.scale, check: CHECKS[param] });
+    if (b.draft.params[param] !== undefined) read.push(`${param} ← ${pair.key}${guess.scale === 8 ? ' (bytes × 8)' : ''}${seeds ? ' (number of seeds)' : ''}`);
+  }
+  if (read.length === 0) return undefined;
+  b.note(`guessed from names: ${read.join(', ')}`);
+  return b.derive(textbook).build();
+}
+
+/** Textbook sizing for an unknown implementation: m = ceil(-n ln p / ln²2), k = round(m/n ln 2). */
+function textbook(params: FilterParams): LibraryDerivation {
+  const { n, p, m, k, bitsPerElement } = params;
+  const note = ['an unknown implementation: textbook sizing, its own rounding may differ'];
+  if (m !== undefined && k !== undefined) return { m, k };
+  if (n !== undefined && p !== undefined) {
+    const bits = Math.ceil((-n * Math.log(p)) / (Math.LN2 * Math.LN2));
+    return { m: m ?? bits, k: k ?? Math.max(1, Math.round(((m ?? bits) / n) * Math.LN2)), notes: note };
+  }
+  if (n !== undefined && m !== undefined) return { m, k: Math.max(1, Math.round((m / n) * Math.LN2)), notes: note };
+  if (bitsPerElement !== undefined) return { bitsPerElement, k: k ?? Math.max(1, Math.round(bitsPerElement * Math.LN2)), notes: note };
+  return {};
+}
+
+// ------------------------------------------------------------------ the recogniser
+
+/** The Bloom-named token around `offset`: an identifier / key with dots and dashes. */
+function tokenAround(text: string, offset: number): { start: number; end: number } {
+  let start = offset;
+  while (start > 0 && offset - start < 120 && /[\w.$-]/.test(text[start - 1])) start--;
+  let end = offset;
+  while (end < text.length && end - offset < 120 && /[\w$-]/.test(text[end])) end++;
+  // dotted and `::` paths: `Redis::Bloomfilter.new`, `BloomFilter::Native.new`
+  while (end < text.length && end - offset < 160 && (text[end] === '.' || (text[end] === ':' && text[end + 1] === ':')) && /[\w$]/.test(text[end + (text[end] === ':' ? 2 : 1)] ?? '')) {
+    end += text[end] === ':' ? 2 : 1;
+    while (end < text.length && /[\w$-]/.test(text[end])) end++;
+  }
+  while (text[start] === '.' || text[start] === '-') start++;
+  while (end > start && text[end - 1] === '-') end--;
+  return { start, end };
+}
+
+/** Flat `key = value` pairs whose key itself says Bloom (`bloom.filter.fpp=0.01`, `BLOOM_CAPACITY`, `bloom-filter-bits-per-key`). */
+function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefined {
+  const text = ctx.text;
+  let i = end;
+  if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
+  const lineEnd = Math.min(ctx.source.lineEnd(ctx.source.lineOf(start)), end + LOOK_AROUND);
+  const hadoop = /^[ \t]*<\/name>[ \t\r\n]*<value>[ \t]*([^<]{1,80}?)[ \t]*<\/value>/.exec(text.slice(i, i + 200));
+  if (hadoop) {
+    const valueStart = i + hadoop[0].indexOf('<value>') + 7 + (hadoop[0].slice(hadoop[0].indexOf('<value>') + 7).length - hadoop[0].slice(hadoop[0].indexOf('<value>') + 7).trimStart().length);
+    return { key: text.slice(start, end), keyStart: start, value: hadoop[1], valueStart, valueEnd: valueStart + hadoop[1].length, container: -1 };
+  }
+  // Kubernetes env: `- name: BLOOM_CAPACITY` and `value: "1000"` on the next line
+  const lineStart = ctx.source.lineStart(ctx.source.lineOf(start));
+  if (/(?:^|[\s{,-])name:[ \t]*["']?$/.test(text.slice(Math.max(lineStart, start - LOOK_AROUND), start))) {
+    const env = /^["']?[ \t]*\r?\n[ \t]*value:[ \t]*/.exec(text.slice(i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0), i + 200));
+    const valueAt = env ? i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0) + env[0].length : -1;
+    const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
+    if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+  }
+  // C/C++ `#define BLOOM_BITS (1 << 20)`
+  if (/#[ \t]*define[ \t]+$/.test(text.slice(Math.max(lineStart, start - 40), start)) && /^[ \t]/.test(text[end] ?? '')) {
+    const value = readScalar(ctx, end, lineEnd);
+    if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+  }
+  // a quoted key and its value as the next argument: flag.Uint("bloom-capacity", 5000000, ...), getenv("BLOOM_N", "1000"), conf.set("bloom.fpp", 0.01)
+  const quote = text[end];
+  const callee = calleeBefore(text, start - 1);
+  const configCall = callee !== undefined && /^(?:flag\.\w+|\w*(?:get|set|put|env|option|default|conf|param|propert|setting|define|int|uint|float|long|double|number)\w*)$/i.test(callee.startsWith('flag.') ? callee : callee.replace(/^.*\./, ''));
+  if (configCall && (quote === '"' || quote === '\'') && text[start - 1] === quote && /^[ \t]*,/.test(text.slice(i, i + 20))) {
+    const value = readScalar(ctx, i + text.slice(i, i + 20).indexOf(',') + 1, lineEnd);
+    if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    return undefined;
+  }
+  const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|\?=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
+  const flag = !sep && /--[\w-]*$/.test(text.slice(Math.max(0, start - 2), start + 2)) ? /^[ \t]+(?=[\d.])/.exec(text.slice(i, i + 10)) : undefined;
+  if (!sep && !flag) return undefined;
+  const valueAt = i + (sep ?? flag)![0].length;
+  let value = readScalar(ctx, valueAt, lineEnd);
+  // `KEY=value` with no spaces (env files, Dockerfile ENV, shell, CLI flags): the value ends at the next blank
+  const codeFamily = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
+  if (value && sep && !codeFamily && sep[0] === '=' && /^[^\s"']/.test(text[valueAt] ?? '') && /\s/.test(value.text)) {
+    const word = /^\S+/.exec(value.text)![0];
+    value = { text: word, start: value.start, end: value.start + word.length };
+  }
+  if (!value || /^[{[(]/.test(value.text)) return undefined;
+  return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+}
+
+/** The name of the call whose argument list opens just before `at` (`flag.Uint(` -> `flag.Uint`), scanning back a bounded stretch. */
+function calleeBefore(text: string, at: number): string | undefined {
+  let j = at - 1;
+  while (j >= 0 && at - j < 20 && (text[j] === ' ' || text[j] === '\t')) j--;
+  if (text[j] !== '(') return undefined;
+  j--;
+  while (j >= 0 && (text[j] === ' ' || text[j] === '\t')) j--;
+  let k = j;
+  while (k >= 0 && j - k < 80 && /[\w.]/.test(text[k])) k--;
+  return k < j ? text.slice(k + 1, j + 1) : undefined;
+}
+
+function evaluateQuietly(ctx: ScanContext, text: string): boolean {
+  return builder(ctx, 'probe', '', 0, 0).argument('n', text, { eval: evalOptions(ctx) }) !== undefined;
+}
+
+/** A Bloom word as the VALUE of a type key (`"type": "bloom"`, `kind = "bloom"`): the settings are its siblings. */
+const TYPE_KEY = /(?:^|[\s{,"'])(?:type|kind|algorithm|algo|filter|filter[_-]?type|filterType|strategy|impl|implementation)["']?[ \t]*(?:=>|:|=)[ \t]*["']?$/i;
+
+function siblingScope(ctx: ScanContext, at: number, name: string): Scope | undefined {
+  const text = ctx.text;
+  const source = ctx.source;
+  const mask = source.mask();
+  // inside braces (JSON, HCL, object literals): the innermost unclosed `{` before the word
+  let depth = 0;
+  for (let i = at - 1; i >= Math.max(0, at - 2000); i--) {
+    if (mask[i] === COMMENT || mask[i] === STRING) continue;
+    const c = text[i];
+    if (c === '}' || c === ']') depth++;
+    else if (c === '{' || c === '[') {
+      if (depth === 0) return c === '{' ? bracketScope(ctx, i, i, name) : undefined;
+      depth--;
+    } else if (c === '\n' && depth === 0 && (source.family === 'hash' || source.family === 'plain')) break;
+  }
+  // indentation (YAML) or a table (TOML): the lines beside it at the same indentation, up to a header or a new item
+  const line = source.lineOf(at);
+  const indent = indentOf(source.lineText(line));
+  const own = (l: number) => {
+    const content = source.lineText(l);
+    return content.trim() !== '' && !/^[ \t]*\[/.test(content) && indentOf(content) === indent && !(l !== line && /^[ \t]*-[ \t]/.test(content));
+  };
+  let first = line;
+  while (first > 0 && line - first < 40 && own(first - 1) && !/^[ \t]*-[ \t]/.test(source.lineText(first))) first--;
+  let last = line;
+  while (last + 1 < source.lineCount && last - line < 40 && own(last + 1)) last++;
+  const startOffset = source.lineStart(first) + indentOf(source.lineText(first));
+  return { anchorStart: startOffset, anchorName: name, start: source.lineStart(first), end: source.lineEnd(last), fallback: () => startOffset };
+}
+
+const analysed = new WeakSet<ScanContext>();
+/** Keys read by a scope's finding in the text being analysed. */
+let usedKeys = new Set<number>();
+
+function analyse(ctx: ScanContext): Draft[] {
+  const text = ctx.text;
+  const source = ctx.source;
+  const drafts: Draft[] = [];
+  const doneScopes = new Set<number>();
+  const doneContainers = new Set<number>();
+  const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
+  scanBudget = SCAN_BUDGET;
+  usedKeys = new Set<number>();
+  const anchor = /bloom/gi;
+  let match: RegExpExecArray | null;
+  let count = 0;
+  let lastTokenEnd = -1;
+  while ((match = anchor.exec(text)) !== null && count++ < MAX_ANCHORS) {
+    if (source.kindAt(match.index) === COMMENT) continue;
+    const token = tokenAround(text, match.index);
+    if (token.start < lastTokenEnd) continue;
+    lastTokenEnd = token.end;
+    anchor.lastIndex = Math.max(anchor.lastIndex, token.end);
+    const name = text.slice(token.start, token.end);
+    if (!hasAnchorWord(name) || hasDecoyWord(name)) continue;
+    if (nameWords(name).every(isAnchorWord) && TYPE_KEY.test(text.slice(Math.max(source.lineStart(source.lineOf(token.start)), token.start - LOOK_AROUND), token.start))) {
+      const siblings = siblingScope(ctx, token.start, name);
+      if (siblings && !doneScopes.has(siblings.start)) {
+        doneScopes.add(siblings.start);
+        drafts.push(...scopeDrafts(ctx, siblings, doneContainers));
+      }
+      continue;
+    }
+    const pair = flatPair(ctx, token.start, token.end);
+    if (pair && classifyName(pair.key)) {
+      const line = source.lineOf(pair.keyStart);
+      const dot = pair.key.lastIndexOf('.');
+      flat.push({ pair, prefix: dot > 0 ? pair.key.slice(0, dot) : '', indent: pair.keyStart - source.lineStart(line), line });
+      continue;
+    }
+    const scope = scopeFor(ctx, token.start, token.end);
+    if (!scope || doneScopes.has(scope.start)) continue;
+    doneScopes.add(scope.start);
+    drafts.push(...scopeDrafts(ctx, scope, doneContainers));
+  }
+  // a flat key already read inside a scope (`bloom.capacity = ...` after `bloom = MyBloom()`) is not read twice
+  drafts.push(...flatDrafts(ctx, flat.filter((entry) => !usedKeys.has(entry.pair.keyStart))));
+  return drafts;
+}
+
+function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>): Draft[] {
+  const pairs = pairsIn(ctx, scope.start, scope.end);
+  assignBrackets(ctx, pairs, scope.start, scope.end, scope.fallback);
+  if (scope.positional) {
+    // hand-rolled filter: positional arguments read by the names of its own constructor's parameters
+    const positional = scope.positional.args.filter((a) => a.name === undefined);
+    positional.forEach((arg, i) => {
+      const key = scope.positional!.names[i];
+      if (key) pairs.push({ key, keyStart: arg.start, value: arg.text, valueStart: arg.start, valueEnd: arg.end, container: scope.start });
+    });
+  }
+  if (scope.chained) pairs.push(...scope.chained);
+  const groups = new Map<number, Pair[]>();
+  for (const pair of pairs) {
+    const list = groups.get(pair.container) ?? [];
+    list.push(pair);
+    groups.set(pair.container, list);
+  }
+  const drafts: Draft[] = [];
+  for (const [container, list] of groups) {
+    if (doneContainers.has(container)) continue;
+    doneContainers.add(container);
+    const source = ctx.source;
+    const sameLine = groups.size === 1 || source.lineOf(container) === source.lineOf(scope.anchorStart) || container === scope.start;
+    const line = source.lineOf(container);
+    const start = sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
+    const draft = groupDraft(ctx, scope, list, Math.min(start, list[0].keyStart));
+    if (draft) {
+      drafts.push(draft);
+      for (const pair of list) usedKeys.add(pair.keyStart);
+    }
+  }
+  return drafts;
+}
+
+function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent: number; line: number }[]): Draft[] {
+  const drafts: Draft[] = [];
+  const groups: (typeof flat)[] = [];
+  for (const entry of flat) {
+    const group = groups.find((g) => {
+      const tail = g[g.length - 1];
+      return tail.prefix === entry.prefix && (tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP));
+    });
+    if (group) group.push(entry);
+    else groups.push([entry]);
+    if (groups.length > 500) break;
+  }
+  for (const group of groups) {
+    const draft = groupDraft(ctx, undefined, group.map((g) => g.pair), group[0].pair.keyStart);
+    if (draft) drafts.push(draft);
+  }
+  return drafts;
+}
+
+export const genericNamed: Recognizer = {
+  ids: [GENERIC_ID],
+  needles: ['bloom'],
+  pattern: /bloom/gi,
+  match(ctx) {
+    // the whole text is analysed once, on the first Bloom word; later matches add nothing
+    if (analysed.has(ctx)) return undefined;
+    analysed.add(ctx);
+    return analyse(ctx);
+  },
+};
+
+/** Names a generic finding read its values from (a specific finding that consumes them makes it redundant). */
+export function genericKeys(draft: Draft): string[] {
+  const note = draft.notes.find((n) => n.startsWith('guessed from names: ')) ?? '';
+  return [...note.matchAll(/← ([\w.$-]+)/g)].map((m) => m[1]);
+}

@@ -1,0 +1,113 @@
+/**
+ * Real-world recall: a corpus of configurations written (in our own words) after the patterns found in
+ * public code of many ecosystems, with hand-written expectations (test/fixtures/corpus/expected.json):
+ * recogniser id, 0-based start line and the parameters as the code states them. Files under `decoys/`
+ * (graphics bloom, Bloom's taxonomy, Bloomberg, "Bloom" as a name, filters with no sizing) expect nothing.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { detectConfigs } from '../../src/detect/index';
+import type { Finding } from '../../src/detect/types';
+
+const CORPUS = resolve('test/fixtures/corpus');
+
+interface Expected {
+  recognizer: string;
+  line: number;
+  params: Record<string, number | string>;
+}
+
+const expectations = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected[] | string>;
+const files = Object.entries(expectations).filter((entry): entry is [string, Expected[]] => !entry[0].startsWith('_') && Array.isArray(entry[1]));
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+  return a === b;
+}
+
+function matches(finding: Finding, want: Expected): boolean {
+  if (finding.recognizer !== want.recognizer || finding.range.start.line !== want.line) return false;
+  return Object.entries(want.params).every(([key, value]) => same((finding.params as Record<string, unknown>)[key], value));
+}
+
+function describeFinding(f: Finding): string {
+  return `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`;
+}
+
+/** Every parameter that names its source range must name the text it was read from (ranges point at the real text). */
+function assertRangesExact(text: string, finding: Finding, label: string): void {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const offset = (p: { line: number; character: number }) => lineStarts[p.line] + p.character;
+  for (const [param, source] of Object.entries(finding.sources)) {
+    if (!source?.range || source.text === undefined) continue;
+    assert.equal(text.slice(offset(source.range.start), offset(source.range.end)), source.text, `${label}: range of ${param}`);
+  }
+  assert.ok(offset(finding.range.end) <= text.length && offset(finding.range.start) <= offset(finding.range.end), `${label}: finding range`);
+}
+
+describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () => {
+  const perEcosystem = new Map<string, { expected: number; found: number }>();
+  const misses: string[] = [];
+  const unexpected: string[] = [];
+  const decoyFindings: string[] = [];
+  let decoys = 0;
+
+  before(() => {
+    for (const [file, expected] of files) {
+      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const findings = detectConfigs(text, { fileName: file });
+      const ecosystem = file.split('/')[0];
+      if (ecosystem === 'decoys') {
+        decoys++;
+        decoyFindings.push(...findings.map((f) => `${file}: ${describeFinding(f)}`));
+        continue;
+      }
+      const tally = perEcosystem.get(ecosystem) ?? { expected: 0, found: 0 };
+      const used = new Set<Finding>();
+      for (const want of expected) {
+        tally.expected++;
+        const hit = findings.find((f) => !used.has(f) && matches(f, want));
+        if (hit) {
+          used.add(hit);
+          tally.found++;
+          assertRangesExact(text, hit, `${file} line ${want.line}`);
+        } else {
+          misses.push(`${file}: want ${want.recognizer}@${want.line} ${JSON.stringify(want.params)}; found ${findings.map(describeFinding).join('; ') || 'nothing'}`);
+        }
+      }
+      unexpected.push(...findings.filter((f) => !used.has(f)).map((f) => `${file}: ${describeFinding(f)}`));
+      perEcosystem.set(ecosystem, tally);
+    }
+    const rows = [...perEcosystem.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+    const total = rows.reduce((sum, [, t]) => sum + t.expected, 0);
+    const found = rows.reduce((sum, [, t]) => sum + t.found, 0);
+    console.log('      recall per ecosystem:');
+    for (const [ecosystem, t] of rows) console.log(`        ${ecosystem.padEnd(14)} ${String(t.found).padStart(3)}/${String(t.expected).padEnd(3)} ${((100 * t.found) / t.expected).toFixed(0)}%`);
+    console.log(`        ${'overall'.padEnd(14)} ${String(found).padStart(3)}/${String(total).padEnd(3)} ${((100 * found) / total).toFixed(1)}%; decoy files ${decoys}, decoy findings ${decoyFindings.length}`);
+    for (const miss of misses) console.log(`        miss: ${miss}`);
+    for (const extra of unexpected) console.log(`        unexpected: ${extra}`);
+  });
+
+  it('is a corpus of at least 20 ecosystems, 120 expectations and 20 decoy files', () => {
+    assert.ok(perEcosystem.size >= 20, `${perEcosystem.size} ecosystems`);
+    const total = [...perEcosystem.values()].reduce((sum, t) => sum + t.expected, 0);
+    assert.ok(total >= 120, `${total} expectations`);
+    assert.ok(decoys >= 20, `${decoys} decoy files`);
+  });
+
+  it('finds at least 95% of the expected configurations, with their exact parameters', () => {
+    const total = [...perEcosystem.values()].reduce((sum, t) => sum + t.expected, 0);
+    const found = [...perEcosystem.values()].reduce((sum, t) => sum + t.found, 0);
+    assert.ok(found / total >= 0.95, `recall ${found}/${total}:\n${misses.join('\n')}`);
+  });
+
+  it('reports nothing in the decoy files', () => {
+    assert.deepEqual(decoyFindings, []);
+  });
+
+  it('reports nothing it was not expected to in the corpus files', () => {
+    assert.deepEqual(unexpected, []);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Library modules (src/libraries): each library's own m and k against the numbers in library-models.md and the
+ * sources' worked examples, each FP model against library-models.md's measurements, and the registry's shape.
+ * Expected values are computed here from the sources' formulas or copied from the design documents, never from
+ * our own output.
+ */
+import * as assert from 'node:assert/strict';
+import { blockedFalsePositiveRatePerElement } from '../../src/core/layouts';
+import { derive, libraryAllocations, LIBRARIES, libraryForRecognizer, modelForRecognizer, SNIPPET_LIBRARIES } from '../../src/libraries';
+import { ERROR_TIGHTENING_RATIO } from '../../src/libraries/redisbloom';
+import { rocksdbFilterSpace, rocksdbMillibits, ROCKSDB_RIBBON_MODEL } from '../../src/libraries/rocksdb';
+import { PARQUET } from '../../src/libraries/parquet';
+
+/** |model - measured| within z standard deviations of a measurement over `queries` absent keys, plus a relative tolerance. */
+function assertNearMeasured(model: number, measured: number, queries: number, what: string, relativeTolerance = 0.02, z = 3.3): void {
+  const sd = Math.sqrt((measured * (1 - measured)) / queries);
+  assert.ok(Math.abs(model - measured) <= z * sd + relativeTolerance * measured, `${what}: model ${model} vs measured ${measured} (sd ${sd})`);
+}
+
+describe('libraries: RedisBloom (src/rebloom.c bfCreateChain, src/sb.c SB_NewChain, deps/bloom/bloom.c bloom_init)', () => {
+  it('BF.RESERVE k 0.01 1000000: m = 11,027,776 and k = 8; NONSCALING: m = 9,585,088 and k = 7 (library-models.md)', () => {
+    assert.deepEqual([derive.redisBloom(1e6, 0.01, false).m, derive.redisBloom(1e6, 0.01, false).k], [11_027_776, 8]);
+    assert.deepEqual([derive.redisBloom(1e6, 0.01, true).m, derive.redisBloom(1e6, 0.01, true).k], [9_585_088, 7]);
+  });
+
+  it('no power-of-two rounding: bits = (uint64)(n · bpe) rounded up to 64-bit words, first link at p · 0.5', () => {
+    for (const [n, p] of [[1000, 0.01], [50_000, 0.001], [123_457, 0.0003], [1, 0.5]] as const) {
+      for (const nonScaling of [false, true]) {
+        const error = nonScaling ? p : p * 0.5;
+        const bpe = -Math.log(error) / 0.480453013918201; // calc_bpe's ln²2 constant
+        const bits = Math.max(1, Math.floor(n * bpe));
+        const d = derive.redisBloom(n, p, nonScaling);
+        assert.equal(d.m, Math.ceil(bits / 64) * 64, `n = ${n}, p = ${p}, NONSCALING ${nonScaling}`);
+        assert.equal(d.k, Math.ceil(0.693147180559945 * bpe)); // bloom.c's LN2
+        assert.equal(d.p, nonScaling ? undefined : error);
+      }
+    }
+    assert.equal(ERROR_TIGHTENING_RATIO, 0.5);
+  });
+});
+
+describe('libraries: Guava, fastbloom, LevelDB, Cassandra', () => {
+  it('Guava 31.1: n = 1e5, p = 0.01 gives m = 958,528 and k = 7 (library-models.md, measured)', () => {
+    const d = derive.guava(1e5, 0.01);
+    assert.deepEqual([d.m, d.k], [958_528, 7]);
+  });
+
+  it('fastbloom 0.17 is a standard filter: optimal_size rounded up to 64-bit words, k = round(ln 2 · m / n)', () => {
+    // builder.rs optimal_size: 8 · ceil(n ln p / (-8 ln²2)), at least 64; lib.rs new_builder: ceil(bits / 64) words
+    const bits = Math.max(64, 8 * Math.ceil((10_000 * Math.log(0.001)) / (-8 * Math.LN2 * Math.LN2)));
+    const m = Math.ceil(bits / 64) * 64;
+    const d = derive.fastbloomFalsePos(10_000, 0.001);
+    assert.equal(d.m, m);
+    assert.equal(d.k, Math.round((Math.LN2 * m) / 10_000));
+    assert.deepEqual(derive.fastbloomNumBits(1000, 100), { m: 1024, k: Math.round((Math.LN2 * 1024) / 100) });
+    assert.equal(derive.fastbloomNumBits(1024, undefined, 0).k, 1); // hashes(0) is treated as 1
+    assert.equal(modelForRecognizer('rust.fastbloom.withFalsePos')?.layout.kind, 'classic');
+  });
+
+  it('LevelDB: k = (int)(bits_per_key · 0.69) clamped to [1, 30] (util/bloom.cc)', () => {
+    assert.equal(derive.leveldb(10).k, 6);
+    assert.equal(derive.leveldb(1).k, 1);
+    assert.equal(derive.leveldb(100).k, 30);
+  });
+
+  it('Cassandra: fp_chance 0.01 gives 10 buckets per element and 5 hashes (BloomCalculations.computeBloomSpec)', () => {
+    const d = derive.cassandra(0.01);
+    assert.deepEqual([d.bitsPerElement, d.k], [10, 5]);
+  });
+});
+
+describe('libraries: RocksDB (filter_policy.cc, util/bloom_impl.h)', () => {
+  it('k from ChooseNumProbes as in library-models.md: 6, 10, 16, 20 bits/key give 4, 6, 9, 11', () => {
+    assert.deepEqual([6, 10, 16, 20].map((b) => derive.rocksdb(b).k), [4, 6, 9, 11]);
+  });
+
+  it('millibits = (int)(bpk · 1000 + 0.500001); < 0.5 no filter, < 1 -> 1, >= 100 -> 100', () => {
+    assert.equal(rocksdbMillibits(9.9995), 10000);
+    assert.equal(rocksdbMillibits(7.4999999999999), 7500);
+    assert.equal(derive.rocksdb(0.4).k, undefined);
+    assert.equal(derive.rocksdb(0.7).bitsPerElement, 1);
+    assert.equal(derive.rocksdb(250).bitsPerElement, 100);
+  });
+
+  it('filter bytes: ceil(n · millibits / 8000) rounded to 64-byte lines, plus 5 metadata bytes (measured 250,053 for 200k keys at 10 bits/key)', () => {
+    assert.equal(rocksdbFilterSpace(200_000, 10_000).bytesWithMetadata, 250_053);
+    assert.equal(rocksdbFilterSpace(200_000, 10_000).filterBits, 250_048 * 8);
+    assert.equal(rocksdbFilterSpace(1, 10_000).filterBits, 512);
+  });
+
+  it('the blocked model is within the measurement of RocksDB 7.8 (1,000,000 absent keys; library-models.md)', () => {
+    const model = modelForRecognizer('rocksdb.bitsPerKey')!.model;
+    assert.equal(model.id, 'blocked-512');
+    for (const [bitsPerKey, k, measured] of [[6, 4, 0.0579], [10, 6, 0.00963], [16, 9, 0.000847], [20, 11, 0.000197]] as const) {
+      assert.equal(derive.rocksdb(bitsPerKey).k, k);
+      assertNearMeasured(model.perElement!(bitsPerKey, k)!, measured, 1_000_000, `${bitsPerKey} bits/key`);
+    }
+  });
+
+  it('Ribbon: the FP RocksDB sizes it for, 1 / desired_one_in_fp_rate_ = BloomMath::CacheLocalFpRate(bpk, probes, 512)', () => {
+    const standard = (b: number, k: number): number => (1 - Math.exp(-k / b)) ** k;
+    const cacheLocal = (b: number, k: number): number => {
+      const keys = 512 / b;
+      const sd = Math.sqrt(keys);
+      return (standard(512 / (keys + sd), k) + standard(512 / (keys - sd), k)) / 2;
+    };
+    assert.ok(Math.abs(ROCKSDB_RIBBON_MODEL.perElement!(10, undefined)! / cacheLocal(10, 6) - 1) < 1e-12);
+    assert.ok(Math.abs(ROCKSDB_RIBBON_MODEL.perElement!(20, undefined)! / cacheLocal(20, 11) - 1) < 1e-12);
+    assert.equal(modelForRecognizer('rocksdb.ribbon')?.layout.kind, 'ribbon');
+  });
+});
+
+describe('libraries: Parquet split-block (BlockSplitBloomFilter, parquet-format BloomFilter.md)', () => {
+  it('sizing: -8n / ln(1 - p^(1/8)) bits, bytes to a power of two in [32, max]', () => {
+    assert.equal(derive.parquetSbbf(10_000, 0.01, 1 << 20).m, 16384 * 8); // 96,815 bits -> 12,102 bytes -> 16,384 bytes
+    assert.equal(derive.parquetSbbf(1, 0.5, 1 << 20).m, 32 * 8);
+    assert.equal(derive.parquetSbbf(1e9, 0.01, 1 << 20).m, (1 << 20) * 8);
+    assert.equal(derive.parquetSbbf(10_000, 0.01, 1 << 20).k, 8);
+  });
+
+  it('the model reproduces library-models.md\'s SBBF table (8, 10, 12, 16, 20 bits per value)', () => {
+    const table: [number, number][] = [[8, 0.0332], [10, 0.0126], [12, 0.0054], [16, 0.0013], [20, 0.00042]];
+    for (const [bitsPerValue, expected] of table) {
+      const rate = PARQUET.model.perElement!(bitsPerValue, 8)!;
+      assert.ok(Math.abs(rate / expected - 1) < 0.05, `${bitsPerValue} bits per value: ${rate} vs ${expected}`);
+    }
+  });
+});
+
+describe('libraries: the registry', () => {
+  it('ids are unique, every module cites repository, file and function, and a recogniser belongs to one module', () => {
+    const ids = LIBRARIES.map((l) => l.id);
+    assert.equal(new Set(ids).size, ids.length);
+    const recognizers = LIBRARIES.flatMap((l) => l.recognizers);
+    assert.equal(new Set(recognizers).size, recognizers.length);
+    for (const library of LIBRARIES) {
+      assert.ok(library.sources.length > 0, library.id);
+      for (const source of library.sources) assert.ok(/^[\w.-]+\/[\w.-]+$/.test(source.repository) && source.file && source.function, `${library.id}: ${JSON.stringify(source)}`);
+      for (const id of library.recognizers) assert.equal(libraryForRecognizer(id), library);
+    }
+    const snippets = SNIPPET_LIBRARIES.map((s) => s.id);
+    assert.equal(new Set(snippets).size, snippets.length);
+    assert.equal(snippets[0], 'annotation');
+  });
+
+  it('the designer table takes each library\'s FP from its own model (RocksDB: its real filter for n keys)', () => {
+    const rows = new Map(libraryAllocations(200_000, 0.01).map((row) => [row.id, row]));
+    const rocks = rows.get('rocksdb')!;
+    // NewBloomFilterPolicy(9.59): 9585 millibits, k = 6, (200000 · 9585 + 7999) / 8000 = 239,625 bytes -> 239,680 (64-byte lines)
+    assert.equal(rocks.k, 6);
+    assert.equal(rocks.mBits, 239_680 * 8);
+    assert.ok(rocks.falsePositiveRate! > 0.01, 'the blocked filter is above the classic sizing\'s target');
+    const parquet = rows.get('parquet')!;
+    assert.ok(parquet.notes.some((note) => /split-block/.test(note)));
+    assert.ok(Math.abs(blockedFalsePositiveRatePerElement(20, 11, 512) - modelForRecognizer('rocksdb.bitsPerKey')!.model.perElement!(20, 11)!) < 1e-15);
+  });
+});
