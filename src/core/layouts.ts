@@ -12,16 +12,26 @@
  *   EXACT colliding rate of a B-bit filter holding i keys (math-spec f_exact = E[(X/B)^k]), which is what
  *   brute-force enumeration of the layout gives. Putze's eq. 3 as printed uses Bloom's approximation
  *   (1 - (1 - 1/B)^(k i))^k inside the block; that variant is `blockedFalsePositiveRateAsPrinted`. At B = 512
- *   they differ by about 1% relative (10 bits/key, k = 6: 0.9657% exact, 0.9568% as printed); RocksDB's
- *   measured 5.79% +- 0.023% at 6 bits/key (library-models.md) separates them in favour of the exact one.
+ *   they differ by about 1% relative (10 bits/key, k = 6: 0.9657% exact, 0.9568% as printed). The data pick the
+ *   exact one: RocksDB 7.8 measured 5.79% +- 0.023% at 6 bits/key (library-models.md; exact 5.772%, printed
+ *   5.752%), and RocksDB's own per-probe figures (PR #6092, util/bloom_test.cc: 16 bits/key 9 probes 0.0843%,
+ *   11 probes 0.0884%; 14 bits/key 9 probes 0.1846%, 8 probes 0.1843%) are met to 0.6% by the exact rate and
+ *   missed by 2.0-2.8% by the printed one. FastLocalBloom's in-line probes (top 9 bits of h2 * 0x9e3779b9^j)
+ *   are not independent draws, but their pairwise coincidence rate is 1/512 to sampling precision and the
+ *   bit-exact simulator agrees with this model (simulateLayouts.ts 'rocksdbFastLocal'; within +-1.3% at 10 bpk).
  * - SBBF (apache/parquet-format BloomFilter.md; Arrow, Impala, Kudu): 256-bit blocks of eight 32-bit words, one
  *   bit per word, so g(i) = (1 - (31/32)^i)^8 exactly (the 8 words are independent given the load).
  *
  * Numerics: the load weights are built by the exact ratio recurrence P(i+1)/P(i) = (n-i)/(i+1) * p/(1-p)
  * outward from the mode and normalised by their own sum (no lnGamma of huge n, so n up to 2^53 - 1 is exact
- * to rounding); the walk stops when the remaining tail is provably below 1e-17 of the running result. When
- * the load spread is wide (many terms), the sum is taken on a lattice of stride h <= sd/4: by Poisson
- * summation its error is about exp(-2 pi^2 sd^2 / h^2) < 1e-100 relative, and g is smooth on that scale.
+ * to rounding); each walk stops when the remaining tail is provably below 1e-17 of the running numerator and
+ * of the weight sum. The exact in-block rate comes from an occupancy DP over the set-bit count (positive terms,
+ * extended key by key on demand) while that costs under 1e7 steps (every B <= 4096 at sane loads), else from
+ * classic.ts's exact rate, interpolated in ln g across the load range when the range is wide (accepted only if
+ * it reproduces two direct evaluations to 1e-11). When the load spread is wide (more than 4096 terms), the sum
+ * is taken on a lattice of stride h <= sd/4: by Poisson summation its aliasing error is about
+ * exp(-2 pi^2 sd^2 / h^2) < 1e-100 relative (checked against naive sums in the tests). Cost: 0.1-1 ms CPU for
+ * B = 512 at any n; up to tens of ms only for huge blocks (B >= 2^16) with k near 30.
  */
 import { exactFalsePositiveRate, MAX_HASHES } from './classic';
 
@@ -119,7 +129,7 @@ function lnGammaDifferenceSafe(x: number, d: number): number {
 interface BlockRate {
   readonly cheap: boolean;
   rate(load: number): number;
-  /** Called once with the largest load the sum will ask for (lets a table be built up front). */
+  /** Called once with the top of the load range: lets the exact rate choose its DP table (within budget). */
   prepare?(maxLoad: number): void;
 }
 

@@ -18,7 +18,8 @@
  *    (max 32), usb = c * blocks - segments, lower share q = usb * 128 / num_starts,
  *    FP = q * 2^-(c-1) + (1 - q) * 2^-c.                      (F8 in library-research.md)
  * The rounding bias depends on the first key's hash, uniform on 32 bits: we return the expectation over it
- * (it moves usb by one block with probability max(0, frac - 127/128)-ish; see upperStartBlockChoices).
+ * (it raises usb by one block only when lower_portion * num_starts lies within 1 of the next multiple of 128;
+ * see upperStartBlockChoices).
  * Not modelled: optimize_filters_for_memory's rounding of the allocation to malloc's usable size
  * (XXPH3FilterBitsBuilder::AllocateMaybeRounding), which adds a few segments and lowers FP slightly.
  */

@@ -152,7 +152,7 @@ function makeLayout(spec: LayoutSimulationSpec): SimulatedLayout {
     }
     case 'leveldb': {
       const { mBits, k } = spec;
-      requireInteger(mBits, 'bits', 1, 2 ** 32 - 1);
+      requireInteger(mBits, 'bits', 1, MAX_LAYOUT_SIMULATED_BITS);
       requireInteger(k, 'k', 1, 30);
       const words = new Uint32Array(Math.ceil(mBits / 32));
       const probe = (random: SeededRandom, set: boolean): boolean => {

@@ -8,7 +8,7 @@ import {
   blockedFalsePositiveRate, blockedFalsePositiveRatePerElement, splitBlockFalsePositiveRate, splitBlockFalsePositiveRatePerElement,
 } from '../../src/core/layouts';
 import { ribbonFalsePositiveRate } from '../../src/core/ribbon';
-import { levelDbFalsePositiveRateEstimate, rocksDbLegacyFalsePositiveRateEstimate } from '../../src/core/hash32';
+import { levelDbFalsePositiveRateEstimate, rocksDbLegacyFalsePositiveRateEstimate, rocksDbLegacyFalsePositiveRateSemiAnalytic } from '../../src/core/hash32';
 import { performance } from 'node:perf_hooks';
 
 const MICRO = 1e-6;
@@ -34,6 +34,8 @@ for (const [label, run] of [
   ['LevelDB 10 bpk, 100 keys (3%)', () => levelDbFalsePositiveRateEstimate(100, 10)],
   ['LevelDB 10 bpk, 100,000 keys (3%)', () => levelDbFalsePositiveRateEstimate(100_000, 10)],
   ['RocksDB legacy 16 bpk, 200,000 keys (3%)', () => rocksDbLegacyFalsePositiveRateEstimate(200_000, 16)],
+  ['RocksDB legacy 16 bpk, 200,000 keys, semi-analytic (k = 11)', () => ({ estimate: rocksDbLegacyFalsePositiveRateSemiAnalytic(200_000, 16), lower: NaN, upper: NaN, converged: true })],
+  ['RocksDB legacy 10 bpk, 200,000 keys, semi-analytic (k = 6)', () => ({ estimate: rocksDbLegacyFalsePositiveRateSemiAnalytic(200_000, 10), lower: NaN, upper: NaN, converged: true })],
 ] as const) {
   const t0 = performance.now();
   const estimate = run();
