@@ -14,8 +14,9 @@ function literal(text: string): string {
 }
 
 export function hoverMarkdownText(report: FilterReport, location: FilterLocation): string {
-  const { title, rows, notes } = report.hover;
-  const lines = [`**Bloom Lens · ${literal(title)}**`, '', '| | |', '|---|---|'];
+  const { title, answer, rows, notes } = report.hover;
+  // The answer first, in one sentence; then who says so, a short table, notes and the links.
+  const lines = [`**${literal(answer)}**`, '', `Bloom Lens · ${literal(title)}`, '', '| | |', '|---|---|'];
   for (const [label, value] of rows) lines.push(`| ${literal(label)} | ${literal(value)} |`);
   for (const note of notes) lines.push('', `_${literal(note)}_`);
   lines.push('', [
