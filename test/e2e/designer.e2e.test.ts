@@ -5,13 +5,13 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openWorkbench, REPO_ROOT, Workbench } from './workbench';
 
-/** The designer webview's inner frame (the one holding #app with our results table). */
+/** The designer webview's inner frame (the one holding #app with our answer strip). */
 async function designerFrame(page: Page, timeout = 60_000): Promise<Frame> {
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
       try {
-        if (await frame.$('#results tbody tr')) return frame;
+        if (await frame.$('#summary-verdict')) return frame;
       } catch { /* frame navigating */ }
     }
     await page.waitForTimeout(250);
@@ -64,6 +64,23 @@ async function canvasColours(frame: Frame, id: string): Promise<number> {
   }, id);
 }
 
+/**
+ * A keystroke's redraw may cost at most this many plain updates of one chart. Measured on a 2-core machine at
+ * load ~10: about REDRAW_RATIO_MEASURED; the limit leaves more than 2x for noise.
+ */
+const REDRAW_RATIO_LIMIT = 6;
+
+/** Waits until a chart has been drawn (scrolling it into view: charts off screen are drawn when they appear). */
+async function chartDrawn(frame: Frame, id: string): Promise<void> {
+  await frame.locator(`#chart-${id}`).scrollIntoViewIfNeeded();
+  await frame.waitForFunction((chart) => Number(document.querySelector(`figure[data-chart="${chart}"]`)?.getAttribute('data-draws') ?? '0') > 0, id, { timeout: 30_000 });
+}
+
+/** Waits until no redraw is pending (the panel has drawn the last input). */
+async function settled(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => document.body.dataset.redrawPending === 'false', undefined, { timeout: 30_000 });
+}
+
 async function setField(frame: Frame, key: string, value: string): Promise<void> {
   const input = frame.locator(`#input-${key} input`);
   await input.fill(value);
@@ -100,29 +117,48 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await workbench?.close();
   });
 
-  it('opens from the palette, draws its charts and fills the table; typing redraws within the budget', async () => {
+  it('opens from the palette, draws its charts and fills the table; a keystroke costs a small multiple of one chart update', async () => {
     await runCommand(page, 'Bloom Lens: Open Designer');
     const frame = await designerFrame(page);
+    // Charts below the fold are drawn when they scroll into view.
+    for (const id of ['items', 'k', 'paradox']) await chartDrawn(frame, id);
     for (const id of ['chart-items', 'chart-k', 'chart-paradox']) assert.ok(await canvasColours(frame, id) > 2, `${id} drew`);
-    const rowsBefore = await frame.locator('#results tbody tr').count();
-    assert.ok(rowsBefore >= 15, `results rows: ${rowsBefore}`);
-    assert.ok(await frame.locator('#libraries tbody tr').count() >= 20);
+    await frame.locator('#results').scrollIntoViewIfNeeded();
+    await frame.waitForFunction(() => document.querySelectorAll('#results tbody tr').length >= 15);
+    await frame.locator('#libraries').scrollIntoViewIfNeeded();
+    await frame.waitForFunction(() => document.querySelectorAll('#libraries tbody tr').length >= 20);
+    await frame.evaluate(() => window.scrollTo(0, 0));
 
-    // M = 1e6 bits: type a new n keystroke by keystroke and time input -> redrawn charts (measured in the browser).
+    // M = 1e6 bits: type a new n keystroke by keystroke. Each redraw's cost is measured in the page and compared
+    // with one plain update of the same chart, measured in the same page just before and after: no wall-clock
+    // figure decides, only the ratio.
     await setField(frame, 'p', '');
     await setField(frame, 'k', '');
     await setField(frame, 'm', '1e6');
     await setField(frame, 'n', '');
-    await frame.evaluate(() => { (window as unknown as { bloomLensTimings: number[] }).bloomLensTimings.length = 0; });
+    await settled(frame);
+    const baselineBefore = await frame.evaluate(() => (window as unknown as { bloomLensBaseline(runs: number): number | undefined }).bloomLensBaseline(15));
+    await frame.evaluate(() => { (window as unknown as { bloomLensTimings: number[] }).bloomLensTimings.length = 0; (window as unknown as { bloomLensLatencies: number[] }).bloomLensLatencies.length = 0; });
     await frame.locator('#input-n input').pressSequentially('100000', { delay: 60 });
+    await settled(frame);
+    const baselineAfter = await frame.evaluate(() => (window as unknown as { bloomLensBaseline(runs: number): number | undefined }).bloomLensBaseline(15));
     const timings = await frame.evaluate(() => [...(window as unknown as { bloomLensTimings: number[] }).bloomLensTimings]);
-    assert.ok(timings.length >= 6, `one redraw per keystroke: ${timings.length}`);
-    const sorted = [...timings].sort((a, b) => a - b);
+    const latencies = await frame.evaluate(() => [...(window as unknown as { bloomLensLatencies: number[] }).bloomLensLatencies]);
+    assert.ok(baselineBefore !== undefined && baselineAfter !== undefined, 'the first chart is drawn');
+    assert.ok(timings.length >= 1 && timings.length <= 6, `at most one redraw per keystroke: ${timings.length}`);
+    const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+    const baseline = Math.max(baselineBefore!, baselineAfter!, 0.05); // 0.05 ms: the timer's resolution in a webview
+    const ratio = median(timings) / baseline;
     console.log(`      redraw breakdown (last keystroke, ms): ${await bodyData(frame, 'redrawBreakdown')}`);
-    console.log(`      redraw after input at M = 1e6: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${timings.length} keystrokes`);
-    assert.ok(sorted[Math.floor(sorted.length / 2)] < 50, `median redraw ${sorted[Math.floor(sorted.length / 2)]} ms`);
+    console.log(`      at M = 1e6: redraw median ${median(timings).toFixed(1)} ms (max ${Math.max(...timings).toFixed(1)}) over ${timings.length} redraws; `
+      + `one chart update ${baselineBefore!.toFixed(1)} / ${baselineAfter!.toFixed(1)} ms; ratio ${ratio.toFixed(2)} (limit ${REDRAW_RATIO_LIMIT}); `
+      + `keystroke-to-redraw latency median ${median(latencies).toFixed(1)} ms`);
+    assert.ok(ratio <= REDRAW_RATIO_LIMIT, `a keystroke's redraw costs ${ratio.toFixed(2)} chart updates (limit ${REDRAW_RATIO_LIMIT})`);
+    assert.equal(await frame.locator('#summary-m').innerText(), '1.00 Mbit (122 KiB)');
+    assert.match(await frame.locator('#summary-fp').innerText(), /at 100k$/);
+    await frame.locator('#results').scrollIntoViewIfNeeded();
+    await frame.waitForFunction(() => /100000/.test(document.getElementById('results')?.textContent ?? ''));
     const results = await frame.locator('#results').innerText();
-    assert.match(results, /100000/);
     assert.match(results, /1000000 bits/);
     assert.match(await frame.locator('#status').innerText(), /k = 7/);
 
@@ -174,9 +210,14 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await link.click();
     let frame = await designerFrame(page);
     await frame.waitForFunction(() => /annotated\.txt:3/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => document.body.dataset.ready === 'prefilled', undefined, { timeout: 30_000 });
     assert.equal(await frame.locator('#input-m input').inputValue(), '9585059');
     assert.equal(await frame.locator('#input-k input').inputValue(), '7');
     await setField(frame, 'n', '2M');
+    await settled(frame);
+    // The answer strip says it at once: twice the elements in the same memory misses the 1% target.
+    assert.match(await frame.locator('#summary-verdict').innerText(), /✗ misses 1\.00%/);
+    assert.equal(await frame.locator('#summary-verdict').getAttribute('data-verdict'), 'misses');
     await frame.locator('#apply').click();
     await waitForBodyData(frame, 'applyResult', 'ok');
     const editorText = async (): Promise<string> => (await page.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
@@ -191,7 +232,102 @@ describe('e2e: the designer panel in a real VS Code', function () {
     assert.equal(await frame.locator('#input-n input').inputValue(), '2M');
   });
 
-  it('is restored after a window reload, with its inputs', async () => {
+  it('keeps the answer strip in view while scrolling and typing', async () => {
+    await showDesignerTab(page);
+    const frame = await designerFrame(page);
+    const stripInView = (): Promise<boolean> => frame.evaluate(() => {
+      const box = document.getElementById('summary')!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    });
+    await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    assert.ok(await frame.evaluate(() => window.scrollY > 200), 'the panel scrolled');
+    assert.ok(await stripInView(), 'the strip is in view at the bottom of the panel');
+    // Typing into a field far down (alpha) keeps it in view too, and the strip follows the design.
+    await frame.locator('#input-alpha input').scrollIntoViewIfNeeded();
+    await setField(frame, 'prior', '1e-4');
+    await setField(frame, 'n', '1.5M');
+    await settled(frame);
+    assert.ok(await stripInView(), 'the strip is in view after typing');
+    assert.match(await frame.locator('#summary-fp').innerText(), /at 1\.50M$/);
+    assert.ok(await frame.evaluate(() => {
+      const strip = document.getElementById('summary')!.getBoundingClientRect();
+      const apply = document.getElementById('apply')!.getBoundingClientRect();
+      return apply.top >= strip.top && apply.bottom <= strip.bottom;
+    }), 'Apply to source is in the strip');
+    await setField(frame, 'prior', '');
+    await frame.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  it('works with the keyboard alone: tab order, labels, visible focus, typing, Apply with Enter and Copy with Space', async () => {
+    await showDesignerTab(page);
+    const frame = await designerFrame(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
+    // Put the focus into the panel's document (on its heading, which is not a control), then only keys.
+    await frame.locator('h1').click();
+    const focused = (): Promise<{ id: string; label: string; ring: boolean }> => frame.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active === document.body) return { id: '', label: '', ring: false };
+      const probe = document.createElement('div');
+      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--vscode-focusBorder') || '#0078d4';
+      document.body.append(probe);
+      const focusColour = getComputedStyle(probe).color;
+      probe.remove();
+      const ring = (node: Element): boolean => {
+        const style = getComputedStyle(node);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && style.outlineColor === focusColour;
+        return outline || style.borderTopColor === focusColour || style.borderBottomColor === focusColour;
+      };
+      const nodes: Element[] = [active, ...(active.shadowRoot ? Array.from(active.shadowRoot.querySelectorAll('*')) : [])];
+      const labelled = active.getAttribute('aria-label') ?? (active.id ? document.querySelector(`vscode-label[for="${active.id}"]`)?.textContent : '') ?? active.textContent ?? '';
+      return { id: active.id, label: (labelled || active.textContent || '').trim(), ring: nodes.some(ring) };
+    });
+    const tabTo = async (id: string, key = 'Tab', most = 30): Promise<string[]> => {
+      const seen: string[] = [];
+      for (let i = 0; i < most; i++) {
+        await page.keyboard.press(key);
+        const now = await focused();
+        seen.push(now.id);
+        assert.ok(now.ring, `focus on #${now.id} is visible`);
+        assert.ok(now.label.length > 0, `#${now.id} has a label`);
+        if (now.id === id) return seen;
+      }
+      throw new Error(`#${id} was not reached with ${key}: ${seen.join(', ')}`);
+    };
+    // Order: the strip's actions first (as on screen), then the inputs.
+    assert.deepEqual((await tabTo('input-n')).slice(-3), ['apply', 'copy', 'input-n']);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3M');
+    await tabTo('input-p');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0.5%');
+    await tabTo('input-m');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await tabTo('input-k');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await settled(frame);
+    assert.match(await frame.locator('#summary-verdict').innerText(), /✓ meets 0\.500%/);
+    assert.match(await frame.locator('#input-m-hint').innerText(), /solved/);
+    // Back to Apply with Shift+Tab; Enter applies.
+    await tabTo('apply', 'Shift+Tab');
+    await frame.evaluate(() => { delete document.body.dataset.applyResult; });
+    await page.keyboard.press('Enter');
+    await waitForBodyData(frame, 'applyResult', 'ok');
+    await page.waitForFunction(() => /n=3000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    // Copy with Space: the host confirms.
+    await frame.locator('h1').click();
+    await tabTo('copy');
+    await page.keyboard.press('Space');
+    await page.locator('.notifications-toasts', { hasText: /copied the .* snippet/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    // The charts have text alternatives.
+    assert.ok((await frame.locator('#chart-items').getAttribute('aria-label'))!.length > 0);
+    assert.match(await frame.locator('#chart-items-summary').innerText(), /exact false-positive rate reaches/);
+  });
+
+  it('is restored after a window reload, with what was typed', async () => {
+    const frameBefore = await designerFrame(page);
+    assert.equal(await frameBefore.locator('#input-n input').inputValue(), '3M');
     // "Developer: Reload Window" shuts the workbench down properly (state saved), as a person would reload.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await runCommand(page, 'Developer: Reload Window');
@@ -200,8 +336,13 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await page.locator('.tab', { hasText: 'Bloom Lens Designer' }).first().waitFor({ timeout: 60_000 });
     await showDesignerTab(page);
     const frame = await designerFrame(page, 90_000);
-    assert.equal(await frame.locator('#input-n input').inputValue(), '2M');
+    // Readiness, not time: the panel marks when it has answered the host's first message after the restore.
+    await frame.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
+    console.log(`      restored panel: started with ${await bodyData(frame, 'startedWith')}, ready = ${await bodyData(frame, 'ready')}`);
+    assert.equal(await frame.locator('#input-n input').inputValue(), '3M');
+    assert.equal(await frame.locator('#input-p input').inputValue(), '0.5%');
     assert.match(await frame.locator('#origin').innerText(), /annotated\.txt/);
+    await chartDrawn(frame, 'items');
     assert.ok(await canvasColours(frame, 'chart-items') > 2);
   });
 
@@ -213,10 +354,11 @@ describe('e2e: the designer panel in a real VS Code', function () {
       const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${theme}"]`).first();
       await row.waitFor({ timeout: 15_000 });
       await row.click();
-      await page.waitForTimeout(1500);
       await showDesignerTab(page);
       const frame = await designerFrame(page);
-      await frame.locator('#chart-k').scrollIntoViewIfNeeded();
+      const themeClass = name === 'high-contrast' ? 'vscode-high-contrast' : name === 'high-contrast-light' ? 'vscode-high-contrast-light' : `vscode-${name}`;
+      await frame.waitForFunction((cls) => document.body.classList.contains(cls), themeClass, { timeout: 30_000 });
+      await chartDrawn(frame, 'k');
       assert.ok(await canvasColours(frame, 'chart-k') > 2);
       await workbench.screenshot(`e2e-designer-${name}`);
     }
