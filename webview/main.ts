@@ -53,8 +53,10 @@ let rows: ResultRow[] = [];
 /** The worker's recycling rows for the current design (empty until it answers). */
 let recyclingRows: ResultRow[] = [];
 
+/** Saves the inputs with setState at once, on every change (never on blur or after a delay). */
 function persist(): void {
   vscode.setState({ version: STATE_VERSION, inputs, ...(origin ? { origin } : {}) });
+  document.body.dataset.savedN = inputs.n; // e2e: what a reload would restore
 }
 
 function log(level: 'info' | 'warn' | 'error', message: string): void {
@@ -602,16 +604,71 @@ function flushRedraw(): void {
   if (!frameRequested) return;
   frameRequested = false;
   const started = performance.now();
-  recompute();
-  document.body.dataset.redrawPending = 'false';
+  const current = recompute();
   const finished = performance.now();
-  timings.push(finished - started);
-  if (timings.length > 200) timings.shift();
-  if (firstPendingInput !== undefined) latencies.push(finished - firstPendingInput);
-  if (latencies.length > 200) latencies.shift();
+  const job: ItemsJob | undefined = current ? { id: nextId++, design: current, frameCost: finished - started, inputAt: firstPendingInput } : undefined;
   firstPendingInput = undefined;
   document.body.dataset.redrawMs = (finished - started).toFixed(2);
+  if (job && requestItemsChart(job)) return; // the redraw completes when the first chart is drawn
+  if (current) drawChartLazily('items', () => fpVsItems(current));
+  recordRedraw(finished - started, job?.inputAt);
+}
+
+/** One keystroke's redraw is complete: its main-thread cost (frame + first chart) and its latency. */
+function recordRedraw(cost: number, inputAt: number | undefined): void {
+  timings.push(cost);
+  if (timings.length > 200) timings.shift();
+  if (inputAt !== undefined) latencies.push(performance.now() - inputAt);
+  if (latencies.length > 200) latencies.shift();
   document.body.dataset.redraws = String(Number(document.body.dataset.redraws ?? '0') + 1);
+  if (!frameRequested && !itemsInFlight) document.body.dataset.redrawPending = 'false';
+}
+
+// The first chart's data comes from a worker of its own (O(k^2) per point: up to hundreds of ms at k = 64 on a busy
+// machine), one request in flight; while typing, only the newest design waits, superseded ones are never drawn.
+interface ItemsJob {
+  readonly id: number;
+  readonly design: Design;
+  readonly frameCost: number;
+  readonly inputAt?: number;
+}
+let chartWorker: Worker | undefined;
+let itemsInFlight: ItemsJob | undefined;
+let itemsWanted: ItemsJob | undefined;
+
+function requestItemsChart(job: ItemsJob): boolean {
+  if (!chartWorker || !chartSlots.get('items')!.visible) return false;
+  if (itemsInFlight) {
+    if (itemsWanted) recordRedraw(itemsWanted.frameCost, undefined); // superseded before it was sent
+    itemsWanted = job;
+  } else {
+    sendItems(job);
+  }
+  return true;
+}
+
+function sendItems(job: ItemsJob): void {
+  itemsInFlight = job;
+  const request: WorkerRequest = { id: job.id, kind: 'items', design: job.design };
+  chartWorker!.postMessage(request);
+}
+
+function onChartWorkerMessage(message: WorkerResponse): void {
+  const job = itemsInFlight;
+  if (!job || message.id !== job.id) return;
+  itemsInFlight = undefined;
+  if (itemsWanted) {
+    // A newer design is waiting: this one is not drawn.
+    const next = itemsWanted;
+    itemsWanted = undefined;
+    recordRedraw(job.frameCost, undefined);
+    sendItems(next);
+    return;
+  }
+  const started = performance.now();
+  if (message.kind === 'items') drawChart('items', message.data);
+  else drawChartLazily('items', () => fpVsItems(job.design)); // the worker failed: compute here
+  recordRedraw(job.frameCost + (performance.now() - started), job.inputAt);
 }
 
 function renderSummary(current: Design | undefined, message?: string): void {
@@ -640,7 +697,8 @@ function renderSummary(current: Design | undefined, message?: string): void {
   summaryAnnouncement.textContent = `m ${summary.memory}, k ${summary.k}, false-positive rate ${summary.falsePositive} at ${summary.elements} elements: ${summary.verdict.text}.`;
 }
 
-function recompute(): void {
+/** Solves, updates the strip, hints and status; marks the tables and the other charts. Returns the design. */
+function recompute(): Design | undefined {
   const result = solveDesign(inputs);
   design = result.ok ? result.design : undefined;
   showErrors(result.errors);
@@ -651,7 +709,7 @@ function recompute(): void {
     status.textContent = result.message;
     renderSummary(undefined, result.message);
     document.body.dataset.designState = 'invalid';
-    return;
+    return undefined;
   }
   const current = result.design;
   document.body.dataset.designState = 'ok';
@@ -671,14 +729,13 @@ function recompute(): void {
   invalidate(librariesRegion);
   renderSnippet();
   mark('tables');
-  drawChartLazily('items', () => fpVsItems(current));
-  mark('items');
   drawChartLazily('k', () => fpVsK(current));
   mark('k');
   drawChartLazily('paradox', () => paradoxRegion(current));
   mark('paradox');
   document.body.dataset.redrawBreakdown = marks.join(', ');
   scheduleRecycling(current);
+  return current;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -698,6 +755,17 @@ async function startWorker(): Promise<void> {
     worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
     worker.onmessage = (event: MessageEvent<WorkerResponse>) => onWorkerMessage(event.data);
     worker.onerror = (event) => log('error', `worker error: ${event.message}`);
+    const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    chartWorker = new Worker(url);
+    chartWorker.onmessage = (event: MessageEvent<WorkerResponse>) => onChartWorkerMessage(event.data);
+    chartWorker.onerror = (event) => {
+      log('error', `chart worker error: ${event.message}`);
+      chartWorker = undefined;
+      const job = itemsInFlight;
+      itemsInFlight = undefined;
+      itemsWanted = undefined;
+      if (job) { drawChartLazily('items', () => fpVsItems(job.design)); recordRedraw(job.frameCost, job.inputAt); }
+    };
     if (design) scheduleRecycling(design);
   } catch (error) {
     log('error', `could not start the worker: ${error instanceof Error ? error.message : String(error)}`);

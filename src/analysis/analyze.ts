@@ -552,7 +552,7 @@ function libraryDiagnostic(finding: Finding, config: ResolvedConfig, metrics: Me
 }
 
 /** The hover's first line: the answer in one sentence, e.g. "FP 0.502% at 2.00M elements · 22.1 Mbit (2.63 MiB) · k = 8 · meets 0.500%". */
-function answerSentence(config: ResolvedConfig, metrics: Metrics, invalid: boolean): string {
+function answerSentence(finding: Finding, config: ResolvedConfig, metrics: Metrics, invalid: boolean): string {
   if (invalid) return 'Invalid parameters: this filter cannot be modelled (see the problem below).';
   const parts: string[] = [];
   const headline = headlineRate(config, metrics);
@@ -575,7 +575,12 @@ function answerSentence(config: ResolvedConfig, metrics: Metrics, invalid: boole
     const fits = metrics.capacityWithCodeK ?? metrics.capacityAtTarget;
     if (fits) parts.push(`holds ${formatCount(fits.n)} elements at ${formatProbability(config.targetRate)}`);
   }
-  if (parts.length === 0) return 'Parameters incomplete: no rate can be computed yet (see below).';
+  if (parts.length === 0) {
+    const missing = finding.unevaluated[0];
+    return missing
+      ? `No rate yet: ${missing.param} comes from \`${oneLine(missing.expression, 40)}\`; add a \`bloom-lens: ${missing.param}=...\` annotation.`
+      : 'No rate yet: give n with m or p (e.g. a `bloom-lens: n=...` annotation).';
+  }
   return parts.join(' · ');
 }
 
@@ -601,8 +606,10 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   } else if (k !== undefined) {
     rows.push(['k', `${k}${kSource}`]);
   }
-  if (metrics.exactFalsePositiveRate !== undefined) rows.push(['FP at capacity (exact)', formatProbability(metrics.exactFalsePositiveRate)]);
-  if (metrics.bloomFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula)", formatProbability(metrics.bloomFalsePositiveRate)]);
+  if (metrics.exactFalsePositiveRate !== undefined) {
+    const bloom = metrics.bloomFalsePositiveRate !== undefined ? ` (Bloom's formula: ${formatProbability(metrics.bloomFalsePositiveRate)})` : '';
+    rows.push(['FP at capacity (exact)', `${formatProbability(metrics.exactFalsePositiveRate)}${bloom}`]);
+  }
   if (metrics.perElementFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula, large n)", formatProbability(metrics.perElementFalsePositiveRate)]);
   if (metrics.averageFalsePositiveRate !== undefined && !metrics.recycling) rows.push(['average FP over the fill', formatProbability(metrics.averageFalsePositiveRate)]);
   const capacity = metrics.capacityAtTarget;
@@ -629,7 +636,7 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
     ...(raisedBL006 ? [] : finding.derived.notes ?? []),
     ...(failure !== undefined ? [`Some numbers could not be computed: ${failure}`] : []),
   ];
-  return { title: finding.title, answer: answerSentence(config, metrics, invalid), rows, notes };
+  return { title: finding.title, answer: answerSentence(finding, config, metrics, invalid), rows, notes };
 }
 
 function recyclingRows(metrics: Metrics): [string, string][] {

@@ -68,7 +68,7 @@ async function canvasColours(frame: Frame, id: string): Promise<number> {
  * A keystroke's redraw may cost at most this many plain updates of one chart. Measured on a 2-core machine at
  * load ~10: about REDRAW_RATIO_MEASURED; the limit leaves more than 2x for noise.
  */
-const REDRAW_RATIO_LIMIT = 6;
+const REDRAW_RATIO_LIMIT = 8;
 
 /** Waits until a chart has been drawn (scrolling it into view: charts off screen are drawn when they appear). */
 async function chartDrawn(frame: Frame, id: string): Promise<void> {
@@ -79,6 +79,13 @@ async function chartDrawn(frame: Frame, id: string): Promise<void> {
 /** Waits until no redraw is pending (the panel has drawn the last input). */
 async function settled(frame: Frame): Promise<void> {
   await frame.waitForFunction(() => document.body.dataset.redrawPending === 'false', undefined, { timeout: 30_000 });
+}
+
+/** Moves the mouse onto an element of the panel and waits until no editor hover covers the panel. */
+async function moveMouseOnto(page: Page, frame: Frame, selector: string): Promise<void> {
+  const box = await frame.locator(selector).boundingBox();
+  if (box) await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 4 });
+  await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
 }
 
 async function setField(frame: Frame, key: string, value: string): Promise<void> {
@@ -147,7 +154,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     assert.ok(baselineBefore !== undefined && baselineAfter !== undefined, 'the first chart is drawn');
     assert.ok(timings.length >= 1 && timings.length <= 6, `at most one redraw per keystroke: ${timings.length}`);
     const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-    const baseline = Math.max(baselineBefore!, baselineAfter!, 0.05); // 0.05 ms: the timer's resolution in a webview
+    const baseline = Math.max((baselineBefore! + baselineAfter!) / 2, 0.05); // 0.05 ms: about the timer's resolution in a webview
     const ratio = median(timings) / baseline;
     console.log(`      redraw breakdown (last keystroke, ms): ${await bodyData(frame, 'redrawBreakdown')}`);
     console.log(`      at M = 1e6: redraw median ${median(timings).toFixed(1)} ms (max ${Math.max(...timings).toFixed(1)}) over ${timings.length} redraws; `
@@ -211,6 +218,8 @@ describe('e2e: the designer panel in a real VS Code', function () {
     let frame = await designerFrame(page);
     await frame.waitForFunction(() => /annotated\.txt:3/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: 30_000 });
     await frame.waitForFunction(() => document.body.dataset.ready === 'prefilled', undefined, { timeout: 30_000 });
+    // Move the mouse over to the panel, as a person would: the editor's hover closes.
+    await moveMouseOnto(page, frame, 'h1');
     assert.equal(await frame.locator('#input-m input').inputValue(), '9585059');
     assert.equal(await frame.locator('#input-k input').inputValue(), '7');
     await setField(frame, 'n', '2M');
@@ -293,20 +302,25 @@ describe('e2e: the designer panel in a real VS Code', function () {
       }
       throw new Error(`#${id} was not reached with ${key}: ${seen.join(', ')}`);
     };
+    // Clears the focused field with End and Backspace (Ctrl+A in a webview goes through the workbench and may
+    // land after the next key) and types the new text.
+    const retype = async (text: string): Promise<void> => {
+      const length = await frame.evaluate(() => ((document.activeElement as HTMLElement & { value?: string })?.value ?? '').length);
+      await page.keyboard.press('End');
+      for (let i = 0; i < length; i++) await page.keyboard.press('Backspace');
+      if (text) await page.keyboard.type(text, { delay: 30 });
+    };
     // Order: the strip's actions first (as on screen), then the inputs.
     assert.deepEqual((await tabTo('input-n')).slice(-3), ['apply', 'copy', 'input-n']);
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('3M');
+    await retype('3M');
     await tabTo('input-p');
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('0.5%');
+    await retype('0.5%');
     await tabTo('input-m');
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Backspace');
+    await retype('');
     await tabTo('input-k');
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Backspace');
+    await retype('');
     await settled(frame);
+    for (const [key, value] of [['n', '3M'], ['p', '0.5%'], ['m', ''], ['k', '']]) assert.equal(await frame.locator(`#input-${key} input`).inputValue(), value);
     assert.match(await frame.locator('#summary-verdict').innerText(), /✓ meets 0\.500%/);
     assert.match(await frame.locator('#input-m-hint').innerText(), /solved/);
     // Back to Apply with Shift+Tab; Enter applies.
@@ -326,8 +340,11 @@ describe('e2e: the designer panel in a real VS Code', function () {
   });
 
   it('is restored after a window reload, with what was typed', async () => {
+    // Type here (not relying on an earlier test) and wait until the panel has saved it with setState.
+    await showDesignerTab(page);
     const frameBefore = await designerFrame(page);
-    assert.equal(await frameBefore.locator('#input-n input').inputValue(), '3M');
+    await setField(frameBefore, 'n', '2.5M');
+    await waitForBodyData(frameBefore, 'savedN', '2.5M');
     // "Developer: Reload Window" shuts the workbench down properly (state saved), as a person would reload.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await runCommand(page, 'Developer: Reload Window');
@@ -339,7 +356,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     // Readiness, not time: the panel marks when it has answered the host's first message after the restore.
     await frame.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
     console.log(`      restored panel: started with ${await bodyData(frame, 'startedWith')}, ready = ${await bodyData(frame, 'ready')}`);
-    assert.equal(await frame.locator('#input-n input').inputValue(), '3M');
+    assert.equal(await frame.locator('#input-n input').inputValue(), '2.5M');
     assert.equal(await frame.locator('#input-p input').inputValue(), '0.5%');
     assert.match(await frame.locator('#origin').innerText(), /annotated\.txt/);
     await chartDrawn(frame, 'items');
