@@ -595,14 +595,21 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   } else if (metrics.bitsPerElement !== undefined) {
     rows.push(['m', `${formatReal(metrics.bitsPerElement)} bits/element${sourceLabel(finding, 'bitsPerElement')}; n is not known`]);
   }
-  if (n !== undefined) rows.push(['n', `${formatCount(n)}${sourceLabel(finding, 'n')}`]);
-  if (p !== undefined) rows.push(['target p', `${formatProbability(p)}${sourceLabel(finding, 'p')}`]);
+  // n and the target share a row when both are stated (the sentence above already says both).
+  const nText = n !== undefined ? `${formatCount(n)}${sourceLabel(finding, 'n')}` : undefined;
+  const pText = p !== undefined ? `${formatProbability(p)}${sourceLabel(finding, 'p')}` : undefined;
+  if (nText !== undefined && pText !== undefined) rows.push(['n, target p', `${nText} · ${pText}`]);
+  else if (nText !== undefined) rows.push(['n', nText]);
+  else if (pText !== undefined) rows.push(['target p', pText]);
   const kSource = config.sizedForTarget && !statedByCode(finding, 'k') ? ' (sized by Bloom Lens)' : sourceLabel(finding, 'k');
   if (config.matchesEverything) {
     rows.push(['k', '0 (derived by the library): no hash functions, so every query matches']);
   } else if (metrics.bloomOptimalK !== undefined && metrics.entropyOptimalK !== undefined && metrics.bestK !== undefined) {
     const kText = k !== undefined ? `${k}${kSource}` : `${metrics.bestK.k} (not stated: best integer k assumed)`;
-    rows.push(['k', `${kText}; optimal ${formatReal(metrics.bloomOptimalK, 4)} (Bloom), ${formatReal(metrics.entropyOptimalK, 4)} (entropy), best integer ${metrics.bestK.k}`]);
+    const bloomK = formatReal(metrics.bloomOptimalK, 4);
+    const entropyK = formatReal(metrics.entropyOptimalK, 4);
+    const optimal = bloomK === entropyK ? `${bloomK} (Bloom and entropy)` : `${bloomK} (Bloom), ${entropyK} (entropy)`;
+    rows.push(['k', `${kText}; optimal ${optimal}, best integer ${metrics.bestK.k}`]);
   } else if (k !== undefined) {
     rows.push(['k', `${k}${kSource}`]);
   }

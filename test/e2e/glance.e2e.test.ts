@@ -225,7 +225,7 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     await link.waitFor({ state: 'visible', timeout: 15_000 });
     await link.click();
     const frame = await designerFrame(page);
-    await frame.waitForFunction(() => document.body.dataset.ready === 'prefilled' && document.body.dataset.redrawPending === 'false', undefined, { timeout: 60_000 });
+    await frame.waitForFunction(() => document.body.dataset.ready !== undefined && document.body.dataset.redrawPending === 'false', undefined, { timeout: 60_000 });
     await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 0, undefined, { timeout: 60_000 });
     const box = await frame.locator('h1').boundingBox();
     if (box) await page.mouse.move(box.x + 4, box.y + 4, { steps: 4 });
