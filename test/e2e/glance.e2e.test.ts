@@ -219,7 +219,9 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     await page.setViewportSize({ width: 1920, height: 1000 });
     await pressInWorkbench(page, 'Control+J'); // the panel (Problems) closes
     await pressInWorkbench(page, 'Control+B'); // the side bar closes
-    await workbench.openFile('capacity-notes.md');
+    // Its tab is open from the first test: click it, as a person would.
+    await page.locator('.tab', { hasText: 'capacity-notes.md' }).first().click();
+    await page.locator('.tab.active', { hasText: 'capacity-notes.md' }).first().waitFor({ timeout: 15_000 });
     await hoverOn(page, 'bloom-lens: m=9585059', 'm=9585059');
     const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /open in designer/i }).first();
     await link.waitFor({ state: 'visible', timeout: 15_000 });
@@ -253,6 +255,8 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     const frame = await designerFrame(page);
     await frame.waitForFunction(() => document.body.classList.contains('vscode-high-contrast'), undefined, { timeout: 30_000 });
     await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 1, undefined, { timeout: 30_000 });
+    const box = await frame.locator('h1').boundingBox();
+    if (box) await page.mouse.move(box.x + 4, box.y + 4, { steps: 4 }); // no tooltip from where the theme was picked
     await shoot('high-contrast', 'high-contrast');
     console.log(`      screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}${README_IMAGES ? ' (also in docs/images/)' : ''}`);
   });
