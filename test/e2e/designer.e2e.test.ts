@@ -65,8 +65,9 @@ async function canvasColours(frame: Frame, id: string): Promise<number> {
 }
 
 /**
- * A keystroke's redraw may cost at most this many plain updates of one chart. Measured on a 2-core machine at
- * load ~10: about REDRAW_RATIO_MEASURED; the limit leaves more than 2x for noise.
+ * A keystroke's redraw (solve, answer strip, hints, and the first chart's update once its worker answers) may cost
+ * at most this many plain updates of that chart. Measured on a 2-core machine at load ~10: 0.8 to 2.7 (the
+ * pre-fix code, which rebuilt and redrew three charts on the main thread, about 20); the limit leaves 3x for noise.
  */
 const REDRAW_RATIO_LIMIT = 8;
 
