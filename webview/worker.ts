@@ -1,8 +1,9 @@
 /**
  * The designer's Web Worker: recycling capacities, phases vs memory, the stationary distribution and the
- * simulation run here so that typing in the panel never waits for them. One simulation at a time; a
+ * simulation run here (one instance), and the first chart's data (a second instance, so it never waits behind them) so that typing in the panel never waits for them. One simulation at a time; a
  * `cancel` message stops it between chunks.
  */
+import { fpVsItems } from './chartData';
 import { recyclingAnalysis, runSimulation, simulationProblem } from './heavy';
 import type { WorkerRequest, WorkerResponse } from './workerProtocol';
 
@@ -17,6 +18,15 @@ self.onmessage = (event: MessageEvent<WorkerRequest>): void => {
   const message = event.data;
   if (message.kind === 'cancel') {
     cancelledSimulation = runningSimulation;
+    return;
+  }
+  if (message.kind === 'items') {
+    const started = performance.now();
+    try {
+      self.postMessage({ id: message.id, kind: 'items', data: fpVsItems(message.design), milliseconds: performance.now() - started });
+    } catch (error) {
+      self.postMessage({ id: message.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
     return;
   }
   if (message.kind === 'recycling') {

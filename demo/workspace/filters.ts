@@ -1,4 +1,7 @@
 import { BloomFilter } from 'bloom-filters';
 
-// Allow-list of known device ids.
-export const devices = BloomFilter.create(10_000, 0.01);
+interface Limits { readonly maxDevices: number }
+declare const limits: Limits;
+
+// Allow-list of known device ids, sized from configuration: Bloom Lens says what it cannot know.
+export const devices = BloomFilter.create(limits.maxDevices, 0.01);

@@ -14,7 +14,7 @@ import {
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { modelForRecognizer } from '../libraries';
 import { HeadlineRate, headlineRate } from './headline';
-import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from './format';
+import { formatBits, formatBytes, formatCount, formatProbability, formatReal, formatVerdict } from './format';
 import {
   RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
 } from './recycling';
@@ -178,7 +178,12 @@ export interface FilterReport {
   readonly diagnostics: readonly ReportDiagnostic[];
   /** A heavy computation this report would use but was not given (the extension runs it in a worker). */
   readonly pending?: RecyclingComparisonRequest;
-  readonly hover: { readonly title: string; readonly rows: readonly (readonly [string, string])[]; readonly notes: readonly string[] };
+  /**
+   * answer: the hover's first line, the answer in one sentence (FP from headlineRate, memory, k, verdict against
+   * the target); rows: a short table (at most 8 for a plain filter, one more per finding: recycling, paradox,
+   * library model).
+   */
+  readonly hover: { readonly title: string; readonly answer: string; readonly rows: readonly (readonly [string, string])[]; readonly notes: readonly string[] };
   readonly lens: string;
 }
 
@@ -628,32 +633,75 @@ function libraryDiagnostic(finding: Finding, config: ResolvedConfig, metrics: Me
   return undefined;
 }
 
-function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics, diagnostics: readonly ReportDiagnostic[], failure: string | undefined): FilterReport['hover'] {
+/** The hover's first line: the answer in one sentence, e.g. "FP 0.502% at 2.00M elements · 22.1 Mbit (2.63 MiB) · k = 8 · meets 0.500%". */
+function answerSentence(finding: Finding, config: ResolvedConfig, metrics: Metrics, invalid: boolean): string {
+  if (invalid) return 'Invalid parameters: this filter cannot be modelled (see the problem below).';
+  const parts: string[] = [];
+  const headline = headlineRate(config, metrics);
+  const rates = metrics.recycling;
+  if (headline && !headline.perElement) {
+    const at = headline.elements !== undefined ? ` at ${formatCount(headline.elements)} elements` : '';
+    parts.push(`FP ${formatProbability(headline.falsePositiveRate)}${at}${rates?.kind === 'n-bounded' ? ' (just before recycling)' : ''}`);
+  } else if (headline) {
+    parts.push(`FP ${formatProbability(headline.falsePositiveRate)} per element`);
+  } else if (rates?.kind === 'sigma-bounded') {
+    parts.push(`average FP ${formatProbability(rates.falsePositiveRate)} over a recycling cycle`);
+  }
+  if (config.mBits !== undefined) parts.push(`${formatBits(config.mBits)} (${formatBytes(config.mBits / 8)})`);
+  else if (config.bitsPerElement !== undefined) parts.push(`${formatReal(config.bitsPerElement)} bits/element`);
+  const k = config.matchesEverything ? 0 : config.k ?? metrics.bestK?.k;
+  if (k !== undefined) parts.push(`k = ${k}${config.matchesEverything ? ' (every query matches)' : ''}`);
+  if (headline) parts.push(formatVerdict(headline.falsePositiveRate, config.targetRate).text);
+  if (!headline && rates?.kind !== 'sigma-bounded') {
+    // n unknown: the answer is how many elements fit at the target.
+    const fits = metrics.capacityWithCodeK ?? metrics.capacityAtTarget;
+    if (fits) parts.push(`holds ${formatCount(fits.n)} elements at ${formatProbability(config.targetRate)}`);
+  }
+  if (parts.length === 0) {
+    const missing = finding.unevaluated[0];
+    return missing
+      ? `No rate yet: ${missing.param} comes from \`${oneLine(missing.expression, 40)}\`; add a \`bloom-lens: ${missing.param}=...\` annotation.`
+      : 'No rate yet: give n with m or p (e.g. a `bloom-lens: n=...` annotation).';
+  }
+  return parts.join(' · ');
+}
+
+function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics, diagnostics: readonly ReportDiagnostic[], failure: string | undefined, invalid: boolean): FilterReport['hover'] {
   const rows: [string, string][] = [];
   const { mBits, n, k, p } = config;
   const perElement = metrics.bitsPerElement !== undefined ? `, ${formatReal(metrics.bitsPerElement)} bits/element` : '';
   const phases = metrics.recycling?.kind === 'sigma-bounded' && metrics.recycling.phases === 2 ? ' per array, two arrays' : '';
   if (mBits !== undefined) {
-    const source = config.sizedForTarget ? ' (sized by Bloom Lens for n and p, exact model)' : sourceLabel(finding, 'm');
+    const source = config.sizedForTarget ? ' (sized by Bloom Lens for n and p)' : sourceLabel(finding, 'm');
     rows.push(['m', `${formatBits(mBits)} (${formatBytes(mBits / 8)})${phases}${perElement}${source}`]);
   } else if (metrics.bitsPerElement !== undefined) {
     rows.push(['m', `${formatReal(metrics.bitsPerElement)} bits/element${sourceLabel(finding, 'bitsPerElement')}; n is not known`]);
   }
-  if (n !== undefined) rows.push(['n', `${formatCount(n)}${sourceLabel(finding, 'n')}`]);
-  if (p !== undefined) rows.push(['target p', `${formatProbability(p)}${sourceLabel(finding, 'p')}`]);
+  // n and the target share a row when both are stated (the sentence above already says both).
+  const nText = n !== undefined ? `${formatCount(n)}${sourceLabel(finding, 'n')}` : undefined;
+  const pText = p !== undefined ? `${formatProbability(p)}${sourceLabel(finding, 'p')}` : undefined;
+  if (nText !== undefined && pText !== undefined) rows.push(['n, target p', `${nText} · ${pText}`]);
+  else if (nText !== undefined) rows.push(['n', nText]);
+  else if (pText !== undefined) rows.push(['target p', pText]);
   const kSource = config.sizedForTarget && !statedByCode(finding, 'k') ? ' (sized by Bloom Lens)' : sourceLabel(finding, 'k');
   if (config.matchesEverything) {
     rows.push(['k', '0 (derived by the library): no hash functions, so every query matches']);
   } else if (metrics.bloomOptimalK !== undefined && metrics.entropyOptimalK !== undefined && metrics.bestK !== undefined) {
     const kText = k !== undefined ? `${k}${kSource}` : `${metrics.bestK.k} (not stated: best integer k assumed)`;
-    rows.push(['k', `${kText}; optimal ${formatReal(metrics.bloomOptimalK, 4)} (Bloom), ${formatReal(metrics.entropyOptimalK, 4)} (entropy), best integer ${metrics.bestK.k}`]);
+    const bloomK = formatReal(metrics.bloomOptimalK, 4);
+    const entropyK = formatReal(metrics.entropyOptimalK, 4);
+    const optimal = bloomK === entropyK ? `${bloomK} (Bloom and entropy)` : `${bloomK} (Bloom), ${entropyK} (entropy)`;
+    rows.push(['k', `${kText}; optimal ${optimal}, best integer ${metrics.bestK.k}`]);
   } else if (k !== undefined) {
     rows.push(['k', `${k}${kSource}`]);
   }
+  // A library layout that is not the textbook filter (blocked, split-block, Ribbon) is a finding: its own row first.
   const library = metrics.libraryRate;
   if (library) rows.push([`FP ${library.perElement ? 'per element' : 'at capacity'} (${library.model})`, formatProbability(library.falsePositiveRate)]);
-  if (metrics.exactFalsePositiveRate !== undefined) rows.push([library ? 'FP at capacity (exact, textbook filter)' : 'FP at capacity (exact)', formatProbability(metrics.exactFalsePositiveRate)]);
-  if (metrics.bloomFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula)", formatProbability(metrics.bloomFalsePositiveRate)]);
+  if (metrics.exactFalsePositiveRate !== undefined) {
+    const bloom = metrics.bloomFalsePositiveRate !== undefined ? ` (Bloom's formula: ${formatProbability(metrics.bloomFalsePositiveRate)})` : '';
+    rows.push([library ? 'FP at capacity (exact, textbook filter)' : 'FP at capacity (exact)', `${formatProbability(metrics.exactFalsePositiveRate)}${bloom}`]);
+  }
   if (metrics.perElementFalsePositiveRate !== undefined) rows.push(["FP at capacity (Bloom's formula, large n)", formatProbability(metrics.perElementFalsePositiveRate)]);
   if (metrics.averageFalsePositiveRate !== undefined && !metrics.recycling) rows.push(['average FP over the fill', formatProbability(metrics.averageFalsePositiveRate)]);
   const capacity = metrics.capacityAtTarget;
@@ -661,12 +709,17 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
     const codeK = metrics.capacityWithCodeK ? `; ${formatCount(metrics.capacityWithCodeK.n)} with k = ${metrics.capacityWithCodeK.k}` : '';
     rows.push([`capacity at ${formatProbability(config.targetRate)}`, `${formatCount(capacity.n)} elements with k = ${capacity.k}${codeK}`]);
   }
+  // Findings: each adds a row only when it has something to say.
+  const headline = headlineRate(config, metrics);
+  if (headline && !headline.perElement && headline.modelId !== 'classic-exact') {
+    rows.push([`FP at capacity (${headline.model})`, formatProbability(headline.falsePositiveRate)]);
+  }
   rows.push(...recyclingRows(metrics));
   const paradox = metrics.paradox;
   if (paradox !== undefined) {
     rows.push(['Bloom paradox', paradox.paradox
       ? `YES at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)}: a positive is a member only ${formatProbability(paradox.posterior)} of the time; needs ${formatReal(paradox.minBitsPerElement)} bits/element`
-      : `no at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)} (a positive is a member ${formatProbability(paradox.posterior)} of the time; paradox below prior ${formatReal(paradox.thresholdPrior)})`]);
+      : `no at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)} (a positive is a member ${formatProbability(paradox.posterior)} of the time)`]);
   }
   const raisedBL006 = diagnostics.some((d) => d.code === 'BL006');
   const notes = [
@@ -675,7 +728,7 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
     ...(raisedBL006 ? [] : finding.derived.notes ?? []),
     ...(failure !== undefined ? [`Some numbers could not be computed: ${failure}`] : []),
   ];
-  return { title: finding.title, rows, notes };
+  return { title: finding.title, answer: answerSentence(finding, config, metrics, invalid), rows, notes };
 }
 
 function recyclingRows(metrics: Metrics): [string, string][] {
@@ -702,6 +755,7 @@ function recyclingRows(metrics: Metrics): [string, string][] {
   return rows;
 }
 
+/** The CodeLens line: the same numbers as the hover's answer (FP from headlineRate), on one short line. */
 function lensText(config: ResolvedConfig, metrics: Metrics, invalid: boolean): string {
   if (invalid) return 'Bloom: invalid parameters';
   const parts: string[] = [];
@@ -710,19 +764,17 @@ function lensText(config: ResolvedConfig, metrics: Metrics, invalid: boolean): s
   const k = config.matchesEverything ? 0 : config.k ?? metrics.bestK?.k;
   if (k !== undefined) parts.push(`k=${k}`);
   const rates = metrics.recycling;
+  const headline = headlineRate(config, metrics);
   if (rates?.kind === 'sigma-bounded') {
     parts.push(`avg FP ${formatProbability(rates.falsePositiveRate)}, ${formatCount(rates.expectedMessagesPerCycle)} msgs/cycle`);
-  } else if (rates?.kind === 'n-bounded') {
-    parts.push(`FP ${formatProbability(rates.worstCase)} (avg ${formatProbability(rates.actualAverage)})`);
-  } else if (metrics.libraryRate) {
-    const { falsePositiveRate, classicRate } = metrics.libraryRate;
-    const gap = classicRate !== undefined && classicRate > 0 && Math.abs(falsePositiveRate / classicRate - 1) > LAYOUT_GAP_MARGIN;
-    parts.push(`FP ${formatProbability(falsePositiveRate)}${gap ? ` (textbook ${formatProbability(classicRate)})` : ''}`);
-  } else if (metrics.exactFalsePositiveRate !== undefined) {
-    const average = metrics.averageFalsePositiveRate !== undefined ? ` (avg ${formatProbability(metrics.averageFalsePositiveRate)})` : '';
-    parts.push(`FP ${formatProbability(metrics.exactFalsePositiveRate)}${average}`);
-  } else if (metrics.perElementFalsePositiveRate !== undefined) {
-    parts.push(`FP ${formatProbability(metrics.perElementFalsePositiveRate)}`);
+  } else if (rates?.kind === 'n-bounded' && headline) {
+    parts.push(`FP ${formatProbability(headline.falsePositiveRate)} (avg ${formatProbability(rates.actualAverage)})`);
+  } else if (headline) {
+    // Second: the textbook rate where the library's layout differs from it by more than 5%, else the average over the fill.
+    const classic = metrics.libraryRate?.classicRate;
+    const gap = classic !== undefined && classic > 0 && Math.abs(headline.falsePositiveRate / classic - 1) > LAYOUT_GAP_MARGIN;
+    const average = !headline.perElement && metrics.averageFalsePositiveRate !== undefined ? ` (avg ${formatProbability(metrics.averageFalsePositiveRate)})` : '';
+    parts.push(`FP ${formatProbability(headline.falsePositiveRate)}${gap ? ` (textbook ${formatProbability(classic)})` : average}`);
   }
   return parts.length > 0 ? `Bloom: ${parts.join(', ')}` : 'Bloom: parameters incomplete';
 }
@@ -771,7 +823,7 @@ export function analyzeFinding(
       model: metrics.headline?.modelId,
     },
     diagnostics,
-    hover: hoverContent(finding, config, metrics, diagnostics, failure),
+    hover: hoverContent(finding, config, metrics, diagnostics, failure, invalid.length > 0),
     lens: lensText(config, metrics, invalid.length > 0),
   };
 }

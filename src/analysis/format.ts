@@ -51,3 +51,22 @@ export function formatCount(count: number): string {
 export function formatReal(value: number, digits = 3): string {
   return safe(value, (v) => (Number.isInteger(v) ? String(v) : v.toPrecision(digits)));
 }
+
+export interface Verdict {
+  /** True when the rate is at or below the target. */
+  readonly meets: boolean;
+  /** In words, e.g. "meets 1.00%" or "misses 1.00% (3.2% over)". */
+  readonly text: string;
+}
+
+/**
+ * A false-positive rate against its target, in words (never colour alone). A miss says by how much, relative
+ * to the target, so a rate that prints like the target ("1.00%") is not mistaken for a pass.
+ */
+export function formatVerdict(falsePositiveRate: number, target: number): Verdict {
+  if (!Number.isFinite(falsePositiveRate) || !Number.isFinite(target) || !(target > 0)) return { meets: false, text: 'no target' };
+  if (falsePositiveRate <= target) return { meets: true, text: `meets ${formatProbability(target)}` };
+  const over = (falsePositiveRate / target - 1) * 100;
+  const amount = over >= 100 ? `${formatReal(falsePositiveRate / target)} times the target` : `${over < 0.1 ? '<0.1' : over.toPrecision(2)}% over`;
+  return { meets: false, text: `misses ${formatProbability(target)} (${amount})` };
+}

@@ -14,11 +14,13 @@ function literal(text: string): string {
 }
 
 export function hoverMarkdownText(report: FilterReport, location: FilterLocation): string {
-  const { title, rows, notes } = report.hover;
-  const lines = [`**Bloom Lens · ${literal(title)}**`, '', '| | |', '|---|---|'];
+  const { title, answer, rows, notes } = report.hover;
+  // The answer first, in one sentence; then who says so, a short table, notes and the links.
+  const lines = [`**${literal(answer)}**`, '', '| | |', '|---|---|'];
   for (const [label, value] of rows) lines.push(`| ${literal(label)} | ${literal(value)} |`);
   for (const note of notes) lines.push('', `_${literal(note)}_`);
   lines.push('', [
+    `Bloom Lens · ${literal(title)}`,
     `[Open in designer](${commandUri('bloomLens.openDesigner', location)} "Open this filter in the Bloom Lens designer")`,
     `[Simulate](${commandUri('bloomLens.runSimulation', location)} "Check the model against a seeded Monte Carlo simulation")`,
     `[Set prior](${commandUri('bloomLens.setPrior', location)} "Give the prior membership probability for the Bloom paradox check")`,

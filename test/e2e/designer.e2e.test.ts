@@ -5,13 +5,13 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openWorkbench, REPO_ROOT, Workbench } from './workbench';
 
-/** The designer webview's inner frame (the one holding #app with our results table). */
+/** The designer webview's inner frame (the one holding #app with our answer strip). */
 async function designerFrame(page: Page, timeout = 60_000): Promise<Frame> {
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
       try {
-        if (await frame.$('#results tbody tr')) return frame;
+        if (await frame.$('#summary-verdict')) return frame;
       } catch { /* frame navigating */ }
     }
     await page.waitForTimeout(250);
@@ -64,6 +64,71 @@ async function canvasColours(frame: Frame, id: string): Promise<number> {
   }, id);
 }
 
+/**
+ * A keystroke's redraw (solve, answer strip, hints, and the first chart's update once its worker answers) may cost
+ * at most this many plain updates of that chart. Measured on a 2-core machine at load ~10: 0.8 to 2.7 (the
+ * pre-fix code, which rebuilt and redrew three charts on the main thread, about 20); the limit leaves 3x for noise.
+ */
+const REDRAW_RATIO_LIMIT = 8;
+
+/** Waits until a chart has been drawn (scrolling it into view: charts off screen are drawn when they appear). */
+async function chartDrawn(frame: Frame, id: string): Promise<void> {
+  await frame.locator(`#chart-${id}`).scrollIntoViewIfNeeded();
+  await frame.waitForFunction((chart) => Number(document.querySelector(`figure[data-chart="${chart}"]`)?.getAttribute('data-draws') ?? '0') > 0, id, { timeout: 30_000 });
+}
+
+/** Waits until no redraw is pending (the panel has drawn the last input). */
+async function settled(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => document.body.dataset.redrawPending === 'false', undefined, { timeout: 30_000 });
+}
+
+/**
+ * Hovers the mouse over `token` on the editor line containing `lineText`, like a person: the token's box comes
+ * from a DOM Range over the line's text (a comment is one span), the mouse approaches from above, and a hover
+ * that does not come (the extension still analysing) is retried by moving away and back. Returns the hover text
+ * once it is fully shown.
+ */
+async function hoverOn(page: Page, lineText: string, token: string): Promise<string> {
+  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first();
+  for (let attempt = 1; ; attempt++) {
+    const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: lineText }).first();
+    await line.waitFor({ state: 'visible', timeout: 30_000 });
+    const box = await line.evaluate((element, wanted) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(wanted);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      }
+      return undefined;
+    }, token);
+    if (!box) throw new Error(`"${token}" is not on the line "${lineText}"`);
+    await page.mouse.move(box.x + 2, box.y - 60);
+    await page.mouse.move(box.x + Math.min(box.width / 2, 30), box.y + box.height / 2, { steps: 5 });
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      // Fully faded in (a screenshot of a half-transparent hover helps nobody).
+      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover:not(.hidden)'))
+        .some((h) => (h.textContent ?? '').includes('Bloom Lens') && getComputedStyle(h.closest('.monaco-resizable-hover, .monaco-hover-content, .monaco-hover') ?? h).opacity === '1'), undefined, { timeout: 10_000 });
+      return (await hover.innerText()).trim();
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.mouse.move(5, 5);
+    }
+  }
+}
+
+/** Moves the mouse onto an element of the panel and waits until no editor hover covers the panel. */
+async function moveMouseOnto(page: Page, frame: Frame, selector: string): Promise<void> {
+  const box = await frame.locator(selector).boundingBox();
+  if (box) await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 4 });
+  await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
 async function setField(frame: Frame, key: string, value: string): Promise<void> {
   const input = frame.locator(`#input-${key} input`);
   await input.fill(value);
@@ -100,30 +165,50 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await workbench?.close();
   });
 
-  it('opens from the palette, draws its charts and fills the table; typing redraws within the budget', async () => {
+  it('opens from the palette, draws its charts and fills the table; a keystroke costs a small multiple of one chart update', async () => {
     await runCommand(page, 'Bloom Lens: Open Designer');
     const frame = await designerFrame(page);
+    // Charts below the fold are drawn when they scroll into view.
+    for (const id of ['items', 'k', 'paradox']) await chartDrawn(frame, id);
     for (const id of ['chart-items', 'chart-k', 'chart-paradox']) assert.ok(await canvasColours(frame, id) > 2, `${id} drew`);
-    const rowsBefore = await frame.locator('#results tbody tr').count();
-    assert.ok(rowsBefore >= 15, `results rows: ${rowsBefore}`);
-    assert.ok(await frame.locator('#libraries tbody tr').count() >= 20);
+    await frame.locator('#results').scrollIntoViewIfNeeded();
+    await frame.waitForFunction(() => document.querySelectorAll('#results tbody tr').length >= 15);
+    await frame.locator('#libraries').scrollIntoViewIfNeeded();
+    await frame.waitForFunction(() => document.querySelectorAll('#libraries tbody tr').length >= 20);
+    await frame.evaluate(() => window.scrollTo(0, 0));
 
-    // M = 1e6 bits: type a new n keystroke by keystroke and time input -> redrawn charts (measured in the browser).
+    // M = 1e6 bits: type a new n keystroke by keystroke. Each redraw's cost is measured in the page and compared
+    // with one plain update of the same chart, measured in the same page just before and after: no wall-clock
+    // figure decides, only the ratio.
     await setField(frame, 'p', '');
     await setField(frame, 'k', '');
     await setField(frame, 'm', '1e6');
     await setField(frame, 'n', '');
-    await frame.evaluate(() => { (window as unknown as { bloomLensTimings: number[] }).bloomLensTimings.length = 0; });
+    await settled(frame);
+    const baselineBefore = await frame.evaluate(() => (window as unknown as { bloomLensBaseline(runs: number): number | undefined }).bloomLensBaseline(15));
+    await frame.evaluate(() => { (window as unknown as { bloomLensTimings: number[] }).bloomLensTimings.length = 0; (window as unknown as { bloomLensLatencies: number[] }).bloomLensLatencies.length = 0; });
     await frame.locator('#input-n input').pressSequentially('100000', { delay: 60 });
+    await settled(frame);
+    const baselineAfter = await frame.evaluate(() => (window as unknown as { bloomLensBaseline(runs: number): number | undefined }).bloomLensBaseline(15));
     const timings = await frame.evaluate(() => [...(window as unknown as { bloomLensTimings: number[] }).bloomLensTimings]);
-    assert.ok(timings.length >= 6, `one redraw per keystroke: ${timings.length}`);
-    const sorted = [...timings].sort((a, b) => a - b);
+    const latencies = await frame.evaluate(() => [...(window as unknown as { bloomLensLatencies: number[] }).bloomLensLatencies]);
+    assert.ok(baselineBefore !== undefined && baselineAfter !== undefined, 'the first chart is drawn');
+    assert.ok(timings.length >= 1 && timings.length <= 6, `at most one redraw per keystroke: ${timings.length}`);
+    const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+    const baseline = Math.max((baselineBefore! + baselineAfter!) / 2, 0.05); // 0.05 ms: about the timer's resolution in a webview
+    const ratio = median(timings) / baseline;
     console.log(`      redraw breakdown (last keystroke, ms): ${await bodyData(frame, 'redrawBreakdown')}`);
-    console.log(`      redraw after input at M = 1e6: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${timings.length} keystrokes`);
-    assert.ok(sorted[Math.floor(sorted.length / 2)] < 50, `median redraw ${sorted[Math.floor(sorted.length / 2)]} ms`);
+    console.log(`      at M = 1e6: redraw median ${median(timings).toFixed(1)} ms (max ${Math.max(...timings).toFixed(1)}) over ${timings.length} redraws; `
+      + `one chart update ${baselineBefore!.toFixed(1)} / ${baselineAfter!.toFixed(1)} ms; ratio ${ratio.toFixed(2)} (limit ${REDRAW_RATIO_LIMIT}); `
+      + `keystroke-to-redraw latency median ${median(latencies).toFixed(1)} ms`);
+    assert.ok(ratio <= REDRAW_RATIO_LIMIT, `a keystroke's redraw costs ${ratio.toFixed(2)} chart updates (limit ${REDRAW_RATIO_LIMIT})`);
+    assert.equal(await frame.locator('#summary-m').innerText(), '1.00 Mbit (122 KiB)');
+    assert.match(await frame.locator('#summary-fp').innerText(), /at 100k$/);
+    await frame.locator('#results').scrollIntoViewIfNeeded();
+    // The table renders when it scrolls into view: wait for this design's rows (m = 1e6 bits, n = 100000).
+    await frame.waitForFunction(() => /\(1000000 bits\)/.test(document.getElementById('results')?.textContent ?? ''), undefined, { timeout: 30_000 });
     const results = await frame.locator('#results').innerText();
-    assert.match(results, /100000/);
-    assert.match(results, /1000000 bits/);
+    assert.match(results, /n \(elements\)\t100k\t100000\t/);
     assert.match(await frame.locator('#status').innerText(), /k = 7/);
 
     // Invalid input is marked at the field with the reason.
@@ -168,15 +253,22 @@ describe('e2e: the designer panel in a real VS Code', function () {
   it('opens pre-filled from the hover link and applies the design to the source as one undoable edit', async () => {
     await focusWorkbench(page);
     await workbench.openFile('annotated.txt');
-    await workbench.hoverOverText('bloom-lens:');
+    await hoverOn(page, 'bloom-lens:', 'm=9585059');
     const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /open in designer/i }).first();
     await link.waitFor({ state: 'visible', timeout: 15_000 });
     await link.click();
     let frame = await designerFrame(page);
     await frame.waitForFunction(() => /annotated\.txt:3/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => document.body.dataset.ready === 'prefilled', undefined, { timeout: 30_000 });
+    // Move the mouse over to the panel, as a person would: the editor's hover closes.
+    await moveMouseOnto(page, frame, 'h1');
     assert.equal(await frame.locator('#input-m input').inputValue(), '9585059');
     assert.equal(await frame.locator('#input-k input').inputValue(), '7');
     await setField(frame, 'n', '2M');
+    await settled(frame);
+    // The answer strip says it at once: twice the elements in the same memory misses the 1% target.
+    assert.match(await frame.locator('#summary-verdict').innerText(), /✗ misses 1\.00%/);
+    assert.equal(await frame.locator('#summary-verdict').getAttribute('data-verdict'), 'misses');
     await frame.locator('#apply').click();
     await waitForBodyData(frame, 'applyResult', 'ok');
     const editorText = async (): Promise<string> => (await page.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
@@ -191,7 +283,112 @@ describe('e2e: the designer panel in a real VS Code', function () {
     assert.equal(await frame.locator('#input-n input').inputValue(), '2M');
   });
 
-  it('is restored after a window reload, with its inputs', async () => {
+  it('keeps the answer strip in view while scrolling and typing', async () => {
+    await showDesignerTab(page);
+    const frame = await designerFrame(page);
+    const stripInView = (): Promise<boolean> => frame.evaluate(() => {
+      const box = document.getElementById('summary')!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    });
+    await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    assert.ok(await frame.evaluate(() => window.scrollY > 200), 'the panel scrolled');
+    assert.ok(await stripInView(), 'the strip is in view at the bottom of the panel');
+    // Typing into a field far down (alpha) keeps it in view too, and the strip follows the design.
+    await frame.locator('#input-alpha input').scrollIntoViewIfNeeded();
+    await setField(frame, 'prior', '1e-4');
+    await setField(frame, 'n', '1.5M');
+    await settled(frame);
+    assert.ok(await stripInView(), 'the strip is in view after typing');
+    assert.match(await frame.locator('#summary-fp').innerText(), /at 1\.50M$/);
+    assert.ok(await frame.evaluate(() => {
+      const strip = document.getElementById('summary')!.getBoundingClientRect();
+      const apply = document.getElementById('apply')!.getBoundingClientRect();
+      return apply.top >= strip.top && apply.bottom <= strip.bottom;
+    }), 'Apply to source is in the strip');
+    await setField(frame, 'prior', '');
+    await frame.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  it('works with the keyboard alone: tab order, labels, visible focus, typing, Apply with Enter and Copy with Space', async () => {
+    await showDesignerTab(page);
+    const frame = await designerFrame(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
+    // Put the focus into the panel's document (on its heading, which is not a control), then only keys.
+    await frame.locator('h1').click();
+    const focused = (): Promise<{ id: string; label: string; ring: boolean }> => frame.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active === document.body) return { id: '', label: '', ring: false };
+      const probe = document.createElement('div');
+      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue('--vscode-focusBorder') || '#0078d4';
+      document.body.append(probe);
+      const focusColour = getComputedStyle(probe).color;
+      probe.remove();
+      const ring = (node: Element): boolean => {
+        const style = getComputedStyle(node);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && style.outlineColor === focusColour;
+        return outline || style.borderTopColor === focusColour || style.borderBottomColor === focusColour;
+      };
+      const nodes: Element[] = [active, ...(active.shadowRoot ? Array.from(active.shadowRoot.querySelectorAll('*')) : [])];
+      const labelled = active.getAttribute('aria-label') ?? (active.id ? document.querySelector(`vscode-label[for="${active.id}"]`)?.textContent : '') ?? active.textContent ?? '';
+      return { id: active.id, label: (labelled || active.textContent || '').trim(), ring: nodes.some(ring) };
+    });
+    const tabTo = async (id: string, key = 'Tab', most = 30): Promise<string[]> => {
+      const seen: string[] = [];
+      for (let i = 0; i < most; i++) {
+        await page.keyboard.press(key);
+        const now = await focused();
+        seen.push(now.id);
+        assert.ok(now.ring, `focus on #${now.id} is visible`);
+        assert.ok(now.label.length > 0, `#${now.id} has a label`);
+        if (now.id === id) return seen;
+      }
+      throw new Error(`#${id} was not reached with ${key}: ${seen.join(', ')}`);
+    };
+    // Clears the focused field with End and Backspace (Ctrl+A in a webview goes through the workbench and may
+    // land after the next key) and types the new text.
+    const retype = async (text: string): Promise<void> => {
+      const length = await frame.evaluate(() => ((document.activeElement as HTMLElement & { value?: string })?.value ?? '').length);
+      await page.keyboard.press('End');
+      for (let i = 0; i < length; i++) await page.keyboard.press('Backspace');
+      if (text) await page.keyboard.type(text, { delay: 30 });
+    };
+    // Order: the strip's actions first (as on screen), then the inputs.
+    assert.deepEqual((await tabTo('input-n')).slice(-3), ['apply', 'copy', 'input-n']);
+    await retype('3M');
+    await tabTo('input-p');
+    await retype('0.5%');
+    await tabTo('input-m');
+    await retype('');
+    await tabTo('input-k');
+    await retype('');
+    await settled(frame);
+    for (const [key, value] of [['n', '3M'], ['p', '0.5%'], ['m', ''], ['k', '']]) assert.equal(await frame.locator(`#input-${key} input`).inputValue(), value);
+    assert.match(await frame.locator('#summary-verdict').innerText(), /✓ meets 0\.500%/);
+    assert.match(await frame.locator('#input-m-hint').innerText(), /solved/);
+    // Back to Apply with Shift+Tab; Enter applies.
+    await tabTo('apply', 'Shift+Tab');
+    await frame.evaluate(() => { delete document.body.dataset.applyResult; });
+    await page.keyboard.press('Enter');
+    await waitForBodyData(frame, 'applyResult', 'ok');
+    await page.waitForFunction(() => /n=3000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    // Copy with Space: the host confirms.
+    await frame.locator('h1').click();
+    await tabTo('copy');
+    await page.keyboard.press('Space');
+    await page.locator('.notifications-toasts', { hasText: /copied the .* snippet/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    // The charts have text alternatives.
+    assert.ok((await frame.locator('#chart-items').getAttribute('aria-label'))!.length > 0);
+    assert.match(await frame.locator('#chart-items-summary').innerText(), /exact false-positive rate reaches/);
+  });
+
+  it('is restored after a window reload, with what was typed', async () => {
+    // Type here (not relying on an earlier test) and wait until the panel has saved it with setState.
+    await showDesignerTab(page);
+    const frameBefore = await designerFrame(page);
+    await setField(frameBefore, 'p', '0.2%');
+    await setField(frameBefore, 'n', '2.5M');
+    await waitForBodyData(frameBefore, 'savedN', '2.5M');
+    const originBefore = await frameBefore.locator('#origin').innerText();
     // "Developer: Reload Window" shuts the workbench down properly (state saved), as a person would reload.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await runCommand(page, 'Developer: Reload Window');
@@ -200,8 +397,13 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await page.locator('.tab', { hasText: 'Bloom Lens Designer' }).first().waitFor({ timeout: 60_000 });
     await showDesignerTab(page);
     const frame = await designerFrame(page, 90_000);
-    assert.equal(await frame.locator('#input-n input').inputValue(), '2M');
-    assert.match(await frame.locator('#origin').innerText(), /annotated\.txt/);
+    // Readiness, not time: the panel marks when it has answered the host's first message after the restore.
+    await frame.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
+    console.log(`      restored panel: started with ${await bodyData(frame, 'startedWith')}, ready = ${await bodyData(frame, 'ready')}`);
+    assert.equal(await frame.locator('#input-n input').inputValue(), '2.5M');
+    assert.equal(await frame.locator('#input-p input').inputValue(), '0.2%');
+    assert.equal(await frame.locator('#origin').innerText(), originBefore);
+    await chartDrawn(frame, 'items');
     assert.ok(await canvasColours(frame, 'chart-items') > 2);
   });
 
@@ -213,10 +415,11 @@ describe('e2e: the designer panel in a real VS Code', function () {
       const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${theme}"]`).first();
       await row.waitFor({ timeout: 15_000 });
       await row.click();
-      await page.waitForTimeout(1500);
       await showDesignerTab(page);
       const frame = await designerFrame(page);
-      await frame.locator('#chart-k').scrollIntoViewIfNeeded();
+      const themeClass = name === 'high-contrast' ? 'vscode-high-contrast' : name === 'high-contrast-light' ? 'vscode-high-contrast-light' : `vscode-${name}`;
+      await frame.waitForFunction((cls) => document.body.classList.contains(cls), themeClass, { timeout: 30_000 });
+      await chartDrawn(frame, 'k');
       assert.ok(await canvasColours(frame, 'chart-k') > 2);
       await workbench.screenshot(`e2e-designer-${name}`);
     }

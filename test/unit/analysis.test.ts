@@ -396,10 +396,11 @@ describe('analysis: hover rows and CodeLens against the core', () => {
     const report = analyzeFinding(finding({ m, n, k }));
     assert.ok(row(report, 'm')?.startsWith(`${formatBits(m)} (${formatBytes(m / 8)}), ${formatReal(m / n)} bits/element`));
     const best = bestIntegerK(m, n);
-    assert.equal(row(report, 'k'), `${k} (annotation); optimal ${formatReal(bloomOptimalK(m, n), 4)} (Bloom), ${formatReal(entropyOptimalK(m, n), 4)} (entropy), best integer ${best.k}`);
+    const [bloomK, entropyK] = [formatReal(bloomOptimalK(m, n), 4), formatReal(entropyOptimalK(m, n), 4)];
+    const optimal = bloomK === entropyK ? `${bloomK} (Bloom and entropy)` : `${bloomK} (Bloom), ${entropyK} (entropy)`;
+    assert.equal(row(report, 'k'), `${k} (annotation); optimal ${optimal}, best integer ${best.k}`);
     const exact = exactFalsePositiveRate(m, n, k);
-    assert.equal(row(report, 'FP at capacity (exact)'), formatProbability(exact));
-    assert.equal(row(report, "FP at capacity (Bloom's formula)"), formatProbability(bloomFalsePositiveRate(m, n, k)));
+    assert.equal(row(report, 'FP at capacity (exact)'), `${formatProbability(exact)} (Bloom's formula: ${formatProbability(bloomFalsePositiveRate(m, n, k))})`);
     const average = nBoundedRates(m, k, n).oracleAverage;
     assert.equal(row(report, 'average FP over the fill'), formatProbability(average));
     const capacity = maxElementsForBitsAndRate(m, 0.01);

@@ -28,8 +28,7 @@ describe('hover over a bloom-lens annotation', () => {
     assert.match(text, /Bloom Lens/);
     const exact = formatProbability(exactFalsePositiveRate(9585059, 1000000, 7));
     const bloom = formatProbability(bloomFalsePositiveRate(9585059, 1000000, 7));
-    assert.ok(text.includes(`FP at capacity (exact) | ${exact}`), `hover has the exact FP ${exact}:\n${text}`);
-    assert.ok(text.includes(`FP at capacity (Bloom's formula) | ${bloom}`), `hover has Bloom's FP ${bloom}:\n${text}`);
+    assert.ok(text.includes(`FP at capacity (exact) | ${exact} (Bloom's formula: ${bloom})`), `hover has the exact FP ${exact} and Bloom's ${bloom}:\n${text}`);
     assert.match(text, /9\.59 Mbit/);
   });
 

@@ -1,0 +1,263 @@
+/**
+ * The answer at a glance, as a new user meets it in the demo workspace: the hover's first line and no inner
+ * scrollbar at VS Code's default hover size for a plain filter, the CodeLens agreeing with it, a quick fix, the
+ * Problems panel holding only our codes (the TypeScript sample type-checks), the designer just opened from a
+ * hover (inputs beside the first chart in a wide panel), and a high-contrast view.
+ *
+ * Screenshots go to test-artifacts/; with BLOOM_LENS_README_IMAGES=1 they are also written to docs/images/
+ * (the README's pictures), so a normal run never touches tracked files.
+ */
+import * as assert from 'node:assert/strict';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { openWorkbench, REPO_ROOT, Workbench } from './workbench';
+
+const README_IMAGES = process.env.BLOOM_LENS_README_IMAGES === '1';
+
+/** The designer webview's inner frame (the one holding the answer strip). */
+async function designerFrame(page: Page, timeout = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      try {
+        if (await frame.$('#summary-verdict')) return frame;
+      } catch { /* frame navigating */ }
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the designer webview did not appear');
+}
+
+/** Runs a command from the palette (retrying while the extension's commands are still being registered). */
+async function runCommand(page: Page, title: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.fill(`>${title}`);
+    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
+    try {
+      await row.waitFor({ timeout: 5_000 });
+      await row.click();
+      return;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 6) throw error;
+      await page.waitForTimeout(2_000);
+    }
+  }
+}
+
+/**
+ * Hovers the mouse over `token` on the editor line containing `lineText`, like a person: the token's box comes
+ * from a DOM Range over the line's text (a comment is one span), the mouse approaches from above, and a hover
+ * that does not come (the extension still analysing) is retried by moving away and back. Returns the hover text
+ * once it is fully shown.
+ */
+async function hoverOn(page: Page, lineText: string, token: string): Promise<string> {
+  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first();
+  for (let attempt = 1; ; attempt++) {
+    const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: lineText }).first();
+    await line.waitFor({ state: 'visible', timeout: 30_000 });
+    const box = await line.evaluate((element, wanted) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(wanted);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      }
+      return undefined;
+    }, token);
+    if (!box) throw new Error(`"${token}" is not on the line "${lineText}"`);
+    await page.mouse.move(box.x + 2, box.y - 60);
+    await page.mouse.move(box.x + Math.min(box.width / 2, 30), box.y + box.height / 2, { steps: 5 });
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      // Fully faded in (a screenshot of a half-transparent hover helps nobody).
+      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover:not(.hidden)'))
+        .some((h) => (h.textContent ?? '').includes('Bloom Lens') && getComputedStyle(h.closest('.monaco-resizable-hover, .monaco-hover-content, .monaco-hover') ?? h).opacity === '1'), undefined, { timeout: 10_000 });
+      return (await hover.innerText()).trim();
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.mouse.move(5, 5);
+    }
+  }
+}
+
+/** A workbench shortcut, with the keyboard focus moved out of any webview first. */
+async function pressInWorkbench(page: Page, key: string): Promise<void> {
+  await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(key);
+}
+
+/** How much the visible Bloom Lens hover's content exceeds its box (<= 0: no scrollbar needed). */
+async function hoverOverflow(page: Page): Promise<{ overflow: number; height: number }> {
+  return page.evaluate(() => {
+    const hover = Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover:not(.hidden)')).find((h) => (h.textContent ?? '').includes('Bloom Lens'));
+    if (!hover) return { overflow: Number.POSITIVE_INFINITY, height: 0 };
+    const content = hover.querySelector<HTMLElement>('.monaco-hover-content') ?? hover;
+    const scrollable = content.closest<HTMLElement>('.monaco-scrollable-element') ?? hover;
+    const overflow = Math.max(content.scrollHeight - content.clientHeight, scrollable.scrollHeight - scrollable.clientHeight, content.scrollHeight - scrollable.clientHeight);
+    return { overflow, height: scrollable.clientHeight };
+  });
+}
+
+describe('e2e: the answer at a glance (demo workspace)', function () {
+  this.timeout(300_000);
+  let workbench: Workbench;
+  let page: Page;
+  const folder = mkdtempSync(path.join(tmpdir(), 'bloom-lens-glance-'));
+  const shots: string[] = [];
+
+  async function shoot(name: string, readmeName?: string): Promise<void> {
+    const file = await workbench.screenshot(`e2e-glance-${name}`);
+    shots.push(file);
+    if (README_IMAGES && readmeName) {
+      mkdirSync(path.join(REPO_ROOT, 'docs/images'), { recursive: true });
+      copyFileSync(file, path.join(REPO_ROOT, 'docs/images', `${readmeName}.png`));
+    }
+  }
+
+  before(async () => {
+    cpSync(path.join(REPO_ROOT, 'demo/workspace'), folder, { recursive: true });
+    // A plain Guava filter (no prior, no finding): its hover must fit without a scrollbar.
+    writeFileSync(path.join(folder, 'Plain.java'), [
+      'import com.google.common.hash.BloomFilter;',
+      'import com.google.common.hash.Funnels;',
+      '',
+      'final class Plain {',
+      '    final BloomFilter<Long> ids = BloomFilter.create(Funnels.longFunnel(), 2_000_000, 0.005);',
+      '}',
+      '',
+    ].join('\n'));
+    workbench = await openWorkbench(folder, { 'workbench.colorTheme': 'Default Dark Modern', 'workbench.startupEditor': 'none' });
+    page = workbench.page;
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await workbench?.screenshot(`e2e-glance-failed-${this.currentTest.title.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('a plain filter\'s hover starts with the answer and needs no scrollbar at the default hover size', async () => {
+    await workbench.openFile('Plain.java');
+    const text = await hoverOn(page, 'BloomFilter.create(', 'create');
+    assert.match(text.split('\n')[0], /^FP [0-9.]+% at 2\.00M elements · [0-9.]+ Mbit \([0-9.]+ MiB\) · k = \d+ · (meets|misses) 0\.500%/);
+    const guava = await hoverOverflow(page);
+    assert.ok(guava.overflow <= 1, `the Guava hover overflows its ${guava.height}px box by ${guava.overflow}px`);
+
+    await workbench.openFile('capacity-notes.md');
+    const annotation = await hoverOn(page, 'bloom-lens: m=9585059', 'm=9585059');
+    const sentence = annotation.split('\n')[0];
+    assert.match(sentence, /^FP 1\.00% at 1\.00M elements · 9\.59 Mbit \(1\.14 MiB\) · k = 7 · /);
+    const notes = await hoverOverflow(page);
+    assert.ok(notes.overflow <= 1, `the annotation hover overflows its ${notes.height}px box by ${notes.overflow}px`);
+    await shoot('hover', 'hover');
+
+    // The CodeLens above it says the same: memory, k and the FP of the sentence.
+    await page.mouse.move(5, 400);
+    const lens = page.locator('.codelens-decoration', { hasText: 'Bloom:' }).first();
+    await lens.waitFor({ state: 'visible', timeout: 30_000 });
+    const lensText = await lens.innerText();
+    assert.match(lensText, /^Bloom: 9\.59 Mbit, k=7, FP 1\.00% \(avg 0\.166%\) · Open designer$/);
+    const fp = /^FP ([0-9.]+%)/.exec(sentence)![1];
+    assert.ok(lensText.includes(`FP ${fp}`), `${lensText} vs ${sentence}`);
+    await shoot('codelens', 'codelens');
+  });
+
+  it('offers the quick fix for k far from optimal', async () => {
+    await workbench.openFile('seen.go');
+    await page.locator('.squiggly-info, .squiggly-warning').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('.monaco-editor .view-lines .view-line', { hasText: 'bloom.New(1<<20' }).first().locator('span span', { hasText: /^New$/ }).first().click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+.');
+    const menu = page.locator('.action-widget');
+    await menu.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(await menu.innerText(), /Set k to 7/);
+    await shoot('quick-fix', 'quick-fix');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the Problems panel holds our codes and nothing foreign (the TypeScript sample type-checks)', async () => {
+    await workbench.openFile('window.go'); // BL003 needs the worker's capacity comparison, run for open files
+    await page.locator('.squiggly-warning').first().waitFor({ state: 'attached', timeout: 60_000 });
+    await workbench.openFile('filters.ts'); // the TypeScript server checks open files
+    await runCommand(page, 'Bloom Lens: Scan Workspace for Bloom Filters');
+    await page.locator('.notifications-toasts', { hasText: /Bloom filter configurations? in \d+ file/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await pressInWorkbench(page, 'Control+Shift+M');
+    const panel = page.locator('.markers-panel');
+    await panel.waitFor({ state: 'visible', timeout: 15_000 });
+    // (BL007 is a hint: VS Code shows hints in the editor, not in the Problems panel.)
+    for (const code of ['BL002', 'BL003', 'BL004', 'BL005', 'BL006']) {
+      await panel.locator('.monaco-list-row', { hasText: code }).first().waitFor({ timeout: 60_000 });
+    }
+    // Give the TypeScript server its say: it has answered once filters.ts shows its semantic colouring
+    // or after the scan; any of its problems would be rows without our source.
+    const rows = await panel.locator('.monaco-list-row').allInnerTexts();
+    const foreign = rows.filter((row) => /ts\(\d+\)|Cannot find module|error TS/.test(row));
+    assert.deepEqual(foreign, [], rows.join('\n'));
+    await page.locator('.notifications-toasts .codicon-notifications-clear-all, .notifications-toasts .codicon-close').first().click().catch(() => undefined);
+    await shoot('problems', 'problems');
+  });
+
+  it('opens the designer from the hover: the answer strip on top, inputs beside the first chart in a wide panel', async () => {
+    // A wide window with the side bar hidden: the designer gets more than 900 px beside the editor.
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await pressInWorkbench(page, 'Control+J'); // the panel (Problems) closes
+    await pressInWorkbench(page, 'Control+B'); // the side bar closes
+    // Its tab is open from the first test: click it, as a person would.
+    await page.locator('.tab', { hasText: 'capacity-notes.md' }).first().click();
+    await page.locator('.tab.active', { hasText: 'capacity-notes.md' }).first().waitFor({ timeout: 15_000 });
+    await hoverOn(page, 'bloom-lens: m=9585059', 'm=9585059');
+    const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /open in designer/i }).first();
+    await link.waitFor({ state: 'visible', timeout: 15_000 });
+    await link.click();
+    const frame = await designerFrame(page);
+    await frame.waitForFunction(() => document.body.dataset.ready !== undefined && document.body.dataset.redrawPending === 'false', undefined, { timeout: 60_000 });
+    await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 0, undefined, { timeout: 60_000 });
+    const box = await frame.locator('h1').boundingBox();
+    if (box) await page.mouse.move(box.x + 4, box.y + 4, { steps: 4 });
+    await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+    const layout = await frame.evaluate(() => {
+      const form = document.querySelector('.inputs')!.getBoundingClientRect();
+      const chart = document.querySelector('.first-chart')!.getBoundingClientRect();
+      const strip = document.getElementById('summary')!.getBoundingClientRect();
+      return { width: window.innerWidth, sideBySide: chart.left >= form.right - 1 && chart.top < form.bottom, stripTop: strip.top, stripBottom: strip.bottom, height: window.innerHeight };
+    });
+    assert.ok(layout.width >= 900, `the designer is ${layout.width} px wide`);
+    assert.ok(layout.sideBySide, JSON.stringify(layout));
+    assert.ok(layout.stripTop >= 0 && layout.stripBottom <= layout.height);
+    assert.match(await frame.locator('#summary-verdict').innerText(), /misses 1\.00%|meets 1\.00%/);
+    assert.match(await frame.locator('#summary-fp').innerText(), /^1\.00% at 1\.00M$/);
+    await shoot('designer', 'designer');
+  });
+
+  it('is legible in a high-contrast theme', async () => {
+    await runCommand(page, 'Preferences: Color Theme');
+    await page.locator('.quick-input-widget input').fill('Dark High Contrast');
+    const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="Dark High Contrast"]').first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    const frame = await designerFrame(page);
+    await frame.waitForFunction(() => document.body.classList.contains('vscode-high-contrast'), undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 1, undefined, { timeout: 30_000 });
+    const box = await frame.locator('h1').boundingBox();
+    if (box) await page.mouse.move(box.x + 4, box.y + 4, { steps: 4 }); // no tooltip from where the theme was picked
+    await shoot('high-contrast', 'high-contrast');
+    console.log(`      screenshots: ${shots.map((s) => path.relative(REPO_ROOT, s)).join(', ')}${README_IMAGES ? ' (also in docs/images/)' : ''}`);
+  });
+});
