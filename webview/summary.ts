@@ -7,6 +7,7 @@ import type { Metrics, ResolvedConfig } from '../src/analysis/analyze';
 import { formatBits, formatBytes, formatCount, formatProbability, formatVerdict, Verdict } from '../src/analysis/format';
 import { headlineRate } from '../src/analysis/headline';
 import { maxElementsForBitsAndRate } from '../src/core/classic';
+import { layoutMaxElementsForBitsAndRate, layoutModelId, layoutModelName } from '../src/libraries/layouts';
 import type { Design } from './solve';
 
 export interface DesignSummary {
@@ -35,7 +36,12 @@ export function designAsConfig(design: Design): { config: ResolvedConfig; metric
     ...(design.targetGiven ? { p: design.p } : {}),
     targetRate: design.targetGiven ? design.p : design.capacityTarget,
   };
-  const metrics: Metrics = { bitsPerElement: design.mBits / design.n, exactFalsePositiveRate: design.falsePositiveRate };
+  // A blocked or split-block layout is read as a library's layout: its model leads, the textbook rate second.
+  const libraryRate = design.layout.kind === 'classic' ? undefined : {
+    falsePositiveRate: design.falsePositiveRate, perElement: false, modelId: layoutModelId(design.layout),
+    model: layoutModelName(design.layout), classicRate: design.classicFalsePositiveRate,
+  };
+  const metrics: Metrics = { bitsPerElement: design.mBits / design.n, exactFalsePositiveRate: design.classicFalsePositiveRate, ...(libraryRate ? { libraryRate } : {}) };
   return { config, metrics };
 }
 
@@ -46,7 +52,9 @@ export function designSummary(design: Design): DesignSummary {
   const rate = headline?.falsePositiveRate;
   let capacity = '—';
   try {
-    capacity = formatCount(maxElementsForBitsAndRate(design.mBits, design.capacityTarget, design.hashing).n);
+    capacity = formatCount(design.layout.kind === 'classic'
+      ? maxElementsForBitsAndRate(design.mBits, design.capacityTarget, design.hashing).n
+      : layoutMaxElementsForBitsAndRate(design.layout, design.mBits, design.capacityTarget).n);
   } catch {
     // an extreme design the capacity search refuses: leave the dash
   }

@@ -23,6 +23,7 @@ import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { validateInputs, DEFAULT_INPUTS } from '../../src/protocol';
 import { solveDesign } from '../../webview/solve';
+import { designSummary } from '../../webview/summary';
 import { fpVsItems } from '../../webview/chartData';
 
 function only(text: string, fileName: string): Finding {
@@ -178,6 +179,19 @@ describe('designer: layouts', () => {
     assert.ok(!badM.ok && /multiple of 256/.test(badM.errors.m ?? ''));
     const badK = solveDesign({ ...DEFAULT_INPUTS, k: '5', layout: 'sbbf' });
     assert.ok(!badK.ok && /k = 8/.test(badK.errors.k ?? ''));
+  });
+
+  it('the answer strip leads with the layout\'s model and its capacity, like a detected library', () => {
+    const result = solveDesign({ ...DEFAULT_INPUTS, n: '100000', m: '1024000', k: '7', p: '', layout: 'blocked:512' });
+    assert.ok(result.ok);
+    const summary = designSummary(result.design);
+    assert.equal(summary.falsePositive, formatProbability(blockedFalsePositiveRate(1_024_000, 100_000, 7, 512)));
+    assert.match(summary.model, /block/);
+    const classicResult = solveDesign({ ...DEFAULT_INPUTS, n: '100000', m: '1024000', k: '7', p: '' });
+    assert.ok(classicResult.ok);
+    const classic = designSummary(classicResult.design);
+    assert.equal(classic.falsePositive, formatProbability(exactFalsePositiveRate(1_024_000, 100_000, 7)));
+    assert.notEqual(summary.capacity, classic.capacity, 'the blocked capacity at the target is smaller than the textbook one');
   });
 
   it('blocked:512 with m and n: the best k by the blocked model', () => {
