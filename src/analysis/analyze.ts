@@ -12,7 +12,7 @@ import {
   thresholdPrior,
 } from '../core/paradox';
 import type { Finding, HashingModel, ParamName } from '../detect/types';
-import { modelForRecognizer } from '../libraries';
+import { filterBitsForKeys, modelForRecognizer } from '../libraries';
 import { HeadlineRate, headlineRate } from './headline';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal, formatVerdict } from './format';
 import {
@@ -80,6 +80,8 @@ export interface ResolvedConfig {
   readonly hashing: HashingModel;
   /** Bits per element, when the library sizes per element and n is unknown (RocksDB, Cassandra, ClickHouse). */
   readonly bitsPerElement?: number;
+  /** The bits per key the code configures (libraries sized per element), kept when n is known too (Ribbon's setting). */
+  readonly configuredBitsPerElement?: number;
   /** Elements the filter holds at capacity: n, or an N-bounded recycling filter's messages per cycle. */
   readonly elements?: number;
   /** The library computes k = 0 (Bitcoin's CBloomFilter with too little memory): every query matches. */
@@ -269,7 +271,7 @@ function resolve(finding: Finding, settings: AnalysisSettings): ResolvedConfig {
   const bitsPerElement = positive(derived.bitsPerElement) ? derived.bitsPerElement : positive(params.bitsPerElement) ? params.bitsPerElement : undefined;
   let mBits = validCount(derived.m) ? Math.round(derived.m) : validCount(params.m) ? Math.round(params.m) : undefined;
   if (mBits === undefined && n !== undefined && bitsPerElement !== undefined && n * bitsPerElement <= MAX_INTEGER) {
-    mBits = Math.max(1, Math.ceil(n * bitsPerElement));
+    mBits = Math.max(1, filterBitsForKeys(finding.recognizer, n, bitsPerElement)); // the library's rounding (RocksDB: cache lines)
   }
   const kStated = derived.k ?? params.k;
   let k = kStated !== undefined && Number.isInteger(kStated) && kStated >= 1 && kStated <= MAX_HASHES ? kStated : undefined;
@@ -288,6 +290,7 @@ function resolve(finding: Finding, settings: AnalysisSettings): ResolvedConfig {
   return {
     mBits, k, n, p, hashing, elements, targetRate, sizedForTarget, recognizer: finding.recognizer,
     bitsPerElement: mBits === undefined ? bitsPerElement : undefined,
+    configuredBitsPerElement: bitsPerElement,
     matchesEverything: derived.k === 0,
   };
 }
@@ -337,7 +340,7 @@ function libraryRate(finding: Finding, config: ResolvedConfig, metrics: Metrics)
     }
   };
   if (mBits !== undefined && elements !== undefined && model.atCapacity) {
-    const falsePositiveRate = rate(() => model.atCapacity?.(mBits, elements, k ?? metrics.bestK?.k ?? 1));
+    const falsePositiveRate = rate(() => model.atCapacity?.(mBits, elements, k ?? metrics.bestK?.k ?? 1, config.configuredBitsPerElement));
     if (falsePositiveRate === undefined) return undefined;
     return { falsePositiveRate, perElement: false, modelId: model.id, model: model.name, classicRate: metrics.exactFalsePositiveRate };
   }

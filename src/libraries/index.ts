@@ -151,3 +151,10 @@ export function modelForRecognizer(recognizerId: string): { readonly library: Li
   const variant = library.variants?.[recognizerId];
   return { library, layout: variant?.layout ?? library.layout, model: variant?.model ?? library.model };
 }
+
+/** The filter bits a bits-per-key library allocates for `keys` keys (its own rounding), else ceil(keys · bits per key). */
+export function filterBitsForKeys(recognizerId: string, keys: number, bitsPerElement: number): number {
+  const library = libraryForRecognizer(recognizerId);
+  const sizing = library?.variants?.[recognizerId]?.filterBitsForKeys ?? library?.filterBitsForKeys;
+  return sizing ? sizing(keys, bitsPerElement) : Math.max(1, Math.ceil(keys * bitsPerElement));
+}

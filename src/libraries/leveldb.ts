@@ -1,4 +1,5 @@
 /** LevelDB (and goleveldb) NewBloomFilterPolicy. */
+import { levelDbFilterParameters } from '../core/hash32';
 import { classicModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
 import { result, textbookBitsPerKey } from './util';
@@ -15,6 +16,8 @@ export const LEVELDB: LibraryModule = {
   id: 'leveldb',
   displayName: 'LevelDB',
   recognizers: ['leveldb.bitsPerKey'],
+  // CreateFilter: bits = max(64, n · bits_per_key) rounded up to whole bytes (the int the constructor took).
+  filterBitsForKeys: (keys, bitsPerElement) => levelDbFilterParameters(keys, Math.trunc(bitsPerElement)).bits,
   layout: { kind: 'hash32', variant: 'leveldb' },
   model: classicModel('colliding'),
   sources: [{ repository: 'google/leveldb', file: 'util/bloom.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, CreateFilter, KeyMayMatch' }],

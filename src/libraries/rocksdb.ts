@@ -1,5 +1,7 @@
 /** RocksDB filter policies: FastLocalBloom (format_version >= 5), legacy Bloom, Ribbon. */
-import { ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbFastLocalNumProbes, rocksDbMillibitsPerKey } from '../core/ribbon';
+import {
+  ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbFastLocalNumProbes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration,
+} from '../core/ribbon';
 import { blockedModel } from './models';
 import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
 import { fixed, result, snippetSummary, textbookBitsPerKey } from './util';
@@ -31,8 +33,9 @@ export const ROCKSDB_RIBBON_MODEL: FalsePositiveModel = {
   reason: 'RocksDB sizes the Ribbon filter for the FP of its cache-local Bloom filter at these bits/key (BloomMath::CacheLocalFpRate)',
   // desired_one_in_fp_rate_ = 1 / BloomMath::CacheLocalFpRate(bpk, ChooseNumProbes(millibits), 512); many keys meet it
   perElement: (bitsPerKey) => ribbonFalsePositiveRate(bitsPerKey),
-  // n keys in one SST: Standard128RibbonBitsBuilder's slots, segments and Bloom fallbacks (src/core/ribbon.ts)
-  atCapacity: (mBits, n) => ribbonFalsePositiveRate(mBits / n, n),
+  // n keys in one SST: Standard128RibbonBitsBuilder's slots, segments and Bloom fallbacks (src/core/ribbon.ts), for the
+  // Bloom-equivalent bits per key the code configures (m / n when only m is known: the CLI's --layout ribbon).
+  atCapacity: (mBits, n, _k, configuredBitsPerElement) => ribbonFalsePositiveRate(configuredBitsPerElement ?? mBits / n, n),
 };
 
 /** BloomLikeFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; millibits = (int)(bpk · 1000 + 0.500001); k from millibits. */
@@ -59,7 +62,15 @@ export const ROCKSDB: LibraryModule = {
   recognizers: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'rocksdb.optionsString', 'rocksdb.java.bloomFilter'],
   layout: { kind: 'blocked', blockBits: 512 },
   model: ROCKSDB_BLOCKED_MODEL,
-  variants: { 'rocksdb.ribbon': { layout: { kind: 'ribbon' }, model: ROCKSDB_RIBBON_MODEL } },
+  // FastLocalBloomBitsBuilder::CalculateSpace: whole 64-byte cache lines (metadata excluded).
+  filterBitsForKeys: (keys, bitsPerElement) => rocksdbFilterSpace(keys, rocksdbMillibits(bitsPerElement)).filterBits,
+  variants: {
+    'rocksdb.ribbon': {
+      layout: { kind: 'ribbon' }, model: ROCKSDB_RIBBON_MODEL,
+      // Standard128RibbonBitsBuilder: the slots (or the Bloom fallback) RocksDB chooses for n keys, metadata excluded.
+      filterBitsForKeys: (keys, bitsPerElement) => Math.max(0, rocksDbRibbonConfiguration(bitsPerElement, keys).filterBytes - 5) * 8,
+    },
+  },
   sources: [
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
     { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate' },

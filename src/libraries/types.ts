@@ -36,7 +36,7 @@ export interface FalsePositiveModel {
   /** Why the layout's FP differs from the textbook rate, in a few words (BL006). */
   readonly reason?: string;
   /** FP after n insertions into mBits bits with k probes (k may be ignored by layouts that fix it). */
-  readonly atCapacity?: (mBits: number, n: number, k: number) => number | undefined;
+  readonly atCapacity?: (mBits: number, n: number, k: number, configuredBitsPerElement?: number) => number | undefined;
   /** FP per element when n is unknown (large-n limit) at bitsPerElement bits and k probes. */
   readonly perElement?: (bitsPerElement: number, k: number | undefined) => number | undefined;
 }
@@ -84,6 +84,11 @@ export interface LibraryModule {
   /** Designer table rows (none for libraries without an n-and-p call). */
   readonly allocations?: readonly AllocationSpec[];
   readonly snippets?: readonly SnippetSpec[];
+  /**
+   * For libraries sized by bits per key: the filter bits the library allocates for `keys` keys (its own rounding:
+   * cache lines, slots, bytes). Absent: m = ceil(keys · bits per key).
+   */
+  readonly filterBitsForKeys?: (keys: number, bitsPerElement: number) => number;
   /** A per-recogniser variant (e.g. RocksDB's Ribbon policy): the layout and model for that recogniser. */
-  readonly variants?: Readonly<Record<string, { readonly layout: Layout; readonly model: FalsePositiveModel }>>;
+  readonly variants?: Readonly<Record<string, { readonly layout: Layout; readonly model: FalsePositiveModel; readonly filterBitsForKeys?: (keys: number, bitsPerElement: number) => number }>>;
 }

@@ -16,30 +16,17 @@ export interface KnownIssue {
 
 export const KNOWN_ISSUES: readonly KnownIssue[] = [
   {
-    library: 'rocksdb', configs: ['r6', 'r10', 'r20'], check: 'm',
-    reason: 'src/libraries/rocksdb.ts derives only bits per key, so Bloom Lens shows m = n · bpk; RocksDB allocates whole 64-byte cache lines '
-      + '(facebook/rocksdb table/block_based/filter_policy.cc, FastLocalBloomBitsBuilder::CalculateSpace: num_cache_lines = (n · millibits + 511999) / 512000, '
-      + 'bytes = 64 · num_cache_lines + 5 metadata bytes). At 16 bits/key and n = 200,000 the size is already whole lines, so that configuration agrees. '
-      + 'The core already has the exact size (src/core/ribbon.ts rocksDbFastLocalFilterBytes, checked as "m core"): detection should use it.',
-  },
-  {
-    library: 'rocksdb-legacy', configs: '*', check: 'm',
+    library: 'rocksdb-legacy', configs: ['leg16'], check: 'm',
     reason: 'the legacy builder allocates whole cache lines and makes their number odd (facebook/rocksdb table/block_based/filter_policy.cc, '
       + 'LegacyBloomBitsBuilder::GetTotalBitsForLocality: num_lines = ceil(n · whole_bits_per_key / 512), +1 when even); Bloom Lens shows m = n · bpk. '
-      + 'src/core/hash32.ts rocksDbLegacyFilterParameters has the exact size and k (checked as "m core"), but detection cannot know format_version.',
+      + 'src/core/hash32.ts rocksDbLegacyFilterParameters has the exact size and k (checked as "m core"), but detection cannot know format_version. '
+      + '(At 10 bits/key and n = 200,000 the odd number of lines happens to equal the FastLocalBloom size, so that configuration agrees.)',
   },
   {
     library: 'rocksdb-legacy', configs: ['leg16'], check: 'k',
     reason: 'with format_version < 5 RocksDB uses the legacy probe count (filter_policy.cc, LegacyBloomBitsBuilder: num_probes_ = '
       + 'LegacyNoLocalityBloomImpl::ChooseNumProbes(whole_bits_per_key_), util/bloom_impl.h: (int)(bits_per_key · 0.69)): 11 at 16 bits/key, where Bloom Lens '
       + 'shows the FastLocalBloom table\'s 9 (at 10 bits/key both give 6). Bloom Lens does not read format_version, so it cannot tell the two apart from the call alone.',
-  },
-  {
-    library: 'rocksdb-ribbon', configs: '*', check: 'm',
-    reason: 'for NewRibbonFilterPolicy Bloom Lens shows bitsPerElement = the Bloom-equivalent bits per key (src/detect/recognizers/native.ts, rocksdb.ribbon), so m = n · bpk; '
-      + 'a Ribbon filter uses about 30 % less (include/rocksdb/filter_policy.h, NewRibbonFilterPolicy: "if you pass in 10 ... you\'ll get the same 0.95% FP rate as Bloom filter '
-      + 'but only using about 7 bits per key"; measured 1,409,408 bits for 200,000 keys at 10, i.e. 7.05 bits/key). '
-      + 'src/core/ribbon.ts rocksDbRibbonConfiguration gives the exact size (checked as "m core"): detection should use it.',
   },
   {
     library: 'blobloom', configs: ['bb1', 'bb2'], check: 'fp',

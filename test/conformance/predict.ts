@@ -26,7 +26,7 @@ import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src
 import { ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration } from '../../src/core/ribbon';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
-import { libraryForRecognizer } from '../../src/libraries';
+import { filterBitsForKeys, libraryForRecognizer } from '../../src/libraries';
 import type { FalsePositiveModel, Layout } from '../../src/libraries';
 
 export interface Prediction {
@@ -176,8 +176,8 @@ export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, lay
   const notes: string[] = [...(finding.derived.notes ?? [])];
   let m = finding.derived.m;
   if (m === undefined && finding.derived.bitsPerElement !== undefined) {
-    m = Math.ceil(facts.n * finding.derived.bitsPerElement);
-    notes.push(`m = ceil(n · ${finding.derived.bitsPerElement} bits per key)`);
+    m = filterBitsForKeys(finding.recognizer, facts.n, finding.derived.bitsPerElement);
+    notes.push(`m for n = ${facts.n} at ${finding.derived.bitsPerElement} bits per key, as the library module sizes it`);
   }
   const k = finding.derived.k;
   if (!module) {
@@ -191,7 +191,7 @@ export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, lay
   let rate: Rate;
   if (model.id !== TEXTBOOK_MODEL_ID && !layoutOverride) {
     // The module has a layout-specific model: use it as the editor does.
-    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0);
+    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0, withBitsPerKey.bitsPerKey);
     rate = { ...(fp !== undefined ? { fp } : {}), model: model.id, faithful: true };
   } else {
     rate = layoutRate(layout, withBitsPerKey, probes);

@@ -11,91 +11,14 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
-import { openWorkbench, REPO_ROOT, Workbench } from './workbench';
+import type { Page } from 'playwright-core';
+import { captureFailures, designerFrame, focusWorkbench, hoverOn, openWorkbench, REPO_ROOT, runCommand, Workbench } from './workbench';
 
 const README_IMAGES = process.env.BLOOM_LENS_README_IMAGES === '1';
 
-/** The designer webview's inner frame (the one holding the answer strip). */
-async function designerFrame(page: Page, timeout = 60_000): Promise<Frame> {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      try {
-        if (await frame.$('#summary-verdict')) return frame;
-      } catch { /* frame navigating */ }
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the designer webview did not appear');
-}
-
-/** Runs a command from the palette (retrying while the extension's commands are still being registered). */
-async function runCommand(page: Page, title: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
-    await input.fill(`>${title}`);
-    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
-    try {
-      await row.waitFor({ timeout: 5_000 });
-      await row.click();
-      return;
-    } catch (error) {
-      await page.keyboard.press('Escape');
-      if (attempt >= 6) throw error;
-      await page.waitForTimeout(2_000);
-    }
-  }
-}
-
-/**
- * Hovers the mouse over `token` on the editor line containing `lineText`, like a person: the token's box comes
- * from a DOM Range over the line's text (a comment is one span), the mouse approaches from above, and a hover
- * that does not come (the extension still analysing) is retried by moving away and back. Returns the hover text
- * once it is fully shown.
- */
-async function hoverOn(page: Page, lineText: string, token: string): Promise<string> {
-  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first();
-  for (let attempt = 1; ; attempt++) {
-    const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: lineText }).first();
-    await line.waitFor({ state: 'visible', timeout: 30_000 });
-    const box = await line.evaluate((element, wanted) => {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(wanted);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + wanted.length);
-        const rect = range.getBoundingClientRect();
-        return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
-      }
-      return undefined;
-    }, token);
-    if (!box) throw new Error(`"${token}" is not on the line "${lineText}"`);
-    await page.mouse.move(box.x + 2, box.y - 60);
-    await page.mouse.move(box.x + Math.min(box.width / 2, 30), box.y + box.height / 2, { steps: 5 });
-    try {
-      await hover.waitFor({ state: 'visible', timeout: 10_000 });
-      // Fully faded in (a screenshot of a half-transparent hover helps nobody).
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover:not(.hidden)'))
-        .some((h) => (h.textContent ?? '').includes('Bloom Lens') && getComputedStyle(h.closest('.monaco-resizable-hover, .monaco-hover-content, .monaco-hover') ?? h).opacity === '1'), undefined, { timeout: 10_000 });
-      return (await hover.innerText()).trim();
-    } catch (error) {
-      if (attempt >= 4) throw error;
-      await page.mouse.move(5, 5);
-    }
-  }
-}
-
 /** A workbench shortcut, with the keyboard focus moved out of any webview first. */
 async function pressInWorkbench(page: Page, key: string): Promise<void> {
-  await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
-  await page.keyboard.press('Escape');
+  await focusWorkbench(page);
   await page.keyboard.press(key);
 }
 
@@ -143,11 +66,7 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     page = workbench.page;
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      await workbench?.screenshot(`e2e-glance-failed-${this.currentTest.title.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
-    }
-  });
+  captureFailures(() => workbench);
 
   after(async () => {
     await workbench?.close();

@@ -4,7 +4,7 @@
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
@@ -48,6 +48,94 @@ export function captureFailures(workbench: () => Workbench | undefined): void {
 
 const HOVER_TRIES = 3;
 const HOVER_WAIT_MS = 10_000;
+
+/**
+ * Hovers the mouse over `token` on the editor line containing `lineText`, like a person: the token's box comes
+ * from a DOM Range over the line's text (a comment is one span; indentation and CodeLens zones move things), the
+ * mouse comes from above, and a hover that does not come is retried by moving away and back (three tries).
+ * Returns the hover text once it is fully faded in.
+ */
+export async function hoverOn(page: Page, lineText: string, token: string): Promise<string> {
+  const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first();
+  for (let attempt = 1; ; attempt++) {
+    const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: lineText }).first();
+    await line.waitFor({ state: 'visible', timeout: 30_000 });
+    const box = await line.evaluate((element, wanted) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(wanted);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      }
+      return undefined;
+    }, token);
+    if (!box) throw new Error(`"${token}" is not on the line "${lineText}"`);
+    await page.mouse.move(box.x + 2, box.y - 60);
+    await page.mouse.move(box.x + Math.min(box.width / 2, 30), box.y + box.height / 2, { steps: 5 });
+    try {
+      await hover.waitFor({ state: 'visible', timeout: HOVER_WAIT_MS });
+      // Fully faded in (a screenshot of a half-transparent hover helps nobody): a state, not a delay.
+      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover:not(.hidden)'))
+        .some((h) => (h.textContent ?? '').includes('Bloom Lens') && getComputedStyle(h.closest('.monaco-resizable-hover, .monaco-hover-content, .monaco-hover') ?? h).opacity === '1'), undefined, { timeout: HOVER_WAIT_MS });
+      return (await hover.innerText()).trim();
+    } catch (error) {
+      if (attempt >= HOVER_TRIES) throw new Error(`no Bloom Lens hover over "${token}" after ${HOVER_TRIES} tries: ${(error as Error).message}`);
+      await page.mouse.move(5, 5); // away, so the next approach is a new hover
+    }
+  }
+}
+
+/** Moves the keyboard focus out of any webview iframe (keys typed there do not reach the workbench). */
+export async function focusWorkbench(page: Page): Promise<void> {
+  await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+  await page.keyboard.press('Escape');
+}
+
+/** Runs a command from the palette (retrying while the extension's commands are still being registered). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await focusWorkbench(page);
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.fill(`>${title}`);
+    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
+    try {
+      await row.waitFor({ timeout: 5_000 });
+      await row.click();
+      return;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 6) throw error;
+      // The command list fills as extensions register: wait for the palette's next render, not a fixed time.
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    }
+  }
+}
+
+/** The designer webview's inner frame (the one holding the answer strip), once it has rendered. */
+export async function designerFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+  const found = (): Promise<Frame | undefined> => Promise.all(page.frames().map(async (frame) => {
+    try {
+      return (await frame.$('#summary-verdict')) ? frame : undefined;
+    } catch {
+      return undefined; // a frame navigating
+    }
+  })).then((frames) => frames.find((frame) => frame !== undefined));
+  let frame = await found();
+  const deadline = Date.now() + timeoutMs;
+  while (!frame) {
+    if (Date.now() > deadline) throw new Error('the designer webview did not appear');
+    // Frames appear and load on their own schedule: look again whenever one has loaded.
+    await page.waitForEvent('framenavigated', { timeout: 1_000 }).catch(() => undefined);
+    frame = await found();
+  }
+  return frame;
+}
 
 export async function openWorkbench(folder: string, settings: Record<string, unknown> = {}): Promise<Workbench> {
   const server = await codeServer.startCodeServer({ settings });
@@ -97,33 +185,7 @@ export async function openWorkbench(folder: string, settings: Record<string, unk
       await page.waitForSelector('.monaco-editor .view-lines .view-line', { timeout: 15_000 });
       if (options.hasFilters !== false) await workbench.waitForAnalysis(path.basename(relativePath));
     },
-    async hoverOverText(text, token) {
-      const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: text }).first();
-      const span = token !== undefined
-        ? line.locator('span span', { hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first()
-        : line.locator('span span', { hasText: text }).first().or(line.locator('span').first()).first();
-      await span.waitFor({ state: 'visible', timeout: 15_000 });
-      const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first();
-      for (let attempt = 1; ; attempt++) {
-        const box = await span.boundingBox();
-        if (!box) throw new Error(`"${text}" is not on screen`);
-        // Like a person: away from the text (any hover closes), then onto it, and wait for the hover widget.
-        await page.mouse.move(box.x + box.width + 300, box.y + 200);
-        await page.mouse.move(box.x + Math.min(20, box.width / 2), box.y + box.height / 2, { steps: 5 });
-        try {
-          await hover.waitFor({ state: 'visible', timeout: HOVER_WAIT_MS });
-          break;
-        } catch (error) {
-          if (attempt >= HOVER_TRIES) throw new Error(`no Bloom Lens hover over "${token ?? text}" after ${HOVER_TRIES} tries: ${(error as Error).message}`);
-        }
-      }
-      // The widget fades in; screenshots wait for its opacity to settle, not for a fixed time.
-      await page.waitForFunction(() => {
-        const widget = document.querySelector('.monaco-hover:not(.hidden)');
-        return widget !== null && getComputedStyle(widget).opacity === '1';
-      }, undefined, { timeout: 5_000 }).catch(() => undefined);
-      return (await hover.innerText()).trim();
-    },
+    hoverOverText: (text, token) => hoverOn(page, text, token ?? text),
   };
   return workbench;
 }

@@ -6,7 +6,10 @@
  */
 import * as assert from 'node:assert/strict';
 import { blockedFalsePositiveRatePerElement } from '../../src/core/layouts';
-import { derive, libraryAllocations, LIBRARIES, libraryForRecognizer, modelForRecognizer, SNIPPET_LIBRARIES } from '../../src/libraries';
+import { analyzeFinding } from '../../src/analysis/analyze';
+import { ribbonFalsePositiveRate } from '../../src/core/ribbon';
+import { detectConfigs } from '../../src/detect';
+import { derive, filterBitsForKeys, libraryAllocations, LIBRARIES, libraryForRecognizer, modelForRecognizer, SNIPPET_LIBRARIES } from '../../src/libraries';
 import { ERROR_TIGHTENING_RATIO } from '../../src/libraries/redisbloom';
 import { rocksdbFilterSpace, rocksdbMillibits, ROCKSDB_RIBBON_MODEL } from '../../src/libraries/rocksdb';
 import { PARQUET } from '../../src/libraries/parquet';
@@ -107,6 +110,25 @@ describe('libraries: RocksDB (filter_policy.cc, util/bloom_impl.h)', () => {
     assert.ok(Math.abs(ROCKSDB_RIBBON_MODEL.perElement!(10, undefined)! / cacheLocal(10, 6) - 1) < 1e-12);
     assert.ok(Math.abs(ROCKSDB_RIBBON_MODEL.perElement!(20, undefined)! / cacheLocal(20, 11) - 1) < 1e-12);
     assert.equal(modelForRecognizer('rocksdb.ribbon')?.layout.kind, 'ribbon');
+  });
+});
+
+describe('libraries: filter memory for a known number of keys (bits-per-key libraries)', () => {
+  // Measured with Debian's RocksDB 7.8 and LevelDB 1.23 for 200,000 keys (the conformance suite checks these live).
+  it('RocksDB: whole 64-byte cache lines (2,000,384 bits at 10 bits/key), Ribbon: its slots (1,409,408 bits), LevelDB: whole bytes', () => {
+    assert.equal(filterBitsForKeys('rocksdb.bitsPerKey', 200_000, 10), 2_000_384);
+    assert.equal(filterBitsForKeys('rocksdb.bitsPerKey', 200_000, 16), 3_200_000);
+    assert.equal(filterBitsForKeys('rocksdb.ribbon', 200_000, 10), 1_409_408);
+    assert.equal(filterBitsForKeys('leveldb.bitsPerKey', 100, 10), 1000);
+    assert.equal(filterBitsForKeys('cassandra.fpChance', 1000, 10), 10_000, 'a library without its own rounding: ceil(n · bits per key)');
+  });
+
+  it('an annotated n gives the Ribbon filter its real memory and the FP of its Bloom-equivalent setting', () => {
+    const [finding] = detectConfigs('// bloom-lens: n=200000\nauto policy = rocksdb::NewRibbonFilterPolicy(10);\n', { languageId: 'cpp' });
+    assert.equal(finding?.recognizer, 'rocksdb.ribbon');
+    const report = analyzeFinding(finding);
+    assert.equal(report.config.mBits, 1_409_408);
+    assert.equal(report.metrics.headline?.falsePositiveRate, ribbonFalsePositiveRate(10, 200_000));
   });
 });
 
