@@ -1,5 +1,6 @@
-// Runs the unit tests (mocha in node) and then the integration tests (mocha inside a real VS Code
-// extension host). Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
+// Runs the unit tests (mocha in node), the integration tests (mocha inside a real VS Code extension host), the
+// web suite (inside VS Code's web worker extension host) and the e2e tests (a real workbench in Chromium).
+// Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
 import Mocha from 'mocha';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,39 +42,34 @@ if (only === 'all' || only === 'unit') {
   await runMocha('out/test/unit', '.test.js');
 }
 
-if (only === 'all' || only === 'integration') {
-  console.log('\n# integration tests (inside a real VS Code extension host)');
-  // The integration launcher prints its own counts as a JSON line starting with "INTEGRATION-RESULT ".
-  const child = spawnSync(process.execPath, ['out/test/integration/runIntegration.js'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+/**
+ * Runs a suite inside a VS Code extension host (a child process) and adds its counts, which the child prints
+ * as a line "<marker> {passed, failed}". A child that ends without that line counts as one failure.
+ */
+function runInHost(what, args, marker) {
+  const child = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(child.stdout ?? '');
-  const line = (child.stdout ?? '').split('\n').find((l) => l.startsWith('INTEGRATION-RESULT '));
+  const line = (child.stdout ?? '').split('\n').find((l) => l.startsWith(`${marker} `));
   if (line) {
-    const counts = JSON.parse(line.slice('INTEGRATION-RESULT '.length));
+    const counts = JSON.parse(line.slice(marker.length + 1));
     passed += counts.passed;
     failed += counts.failed;
   }
   if (child.status !== 0 || !line) {
-    console.error(`integration tests did not complete (exit status ${child.status})`);
+    console.error(`${what} did not complete (exit status ${child.status})`);
     failed += line ? 0 : 1;
   }
 }
 
+if (only === 'all' || only === 'integration') {
+  console.log('\n# integration tests (inside a real VS Code extension host)');
+  runInHost('integration tests', ['out/test/integration/runIntegration.js'], 'INTEGRATION-RESULT');
+}
+
 if (only === 'all' || only === 'web') {
   console.log('\n# web tests (inside VS Code\'s web worker extension host, the browser build)');
-  // The launcher prints the suite's lines and a closing "WEB-RESULT {passed, failed}".
-  const child = spawnSync(process.execPath, ['scripts/vscode-launcher.mjs', '--web', `--extensionDevelopmentPath=${resolve('.')}`,
-    `--extensionTestsPath=${resolve('out/test/web/index.js')}`, resolve('test/integration/workspace')], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  process.stdout.write(child.stdout ?? '');
-  const line = (child.stdout ?? '').split('\n').find((l) => l.startsWith('WEB-RESULT '));
-  if (line) {
-    const counts = JSON.parse(line.slice('WEB-RESULT '.length));
-    passed += counts.passed;
-    failed += counts.failed;
-  }
-  if (child.status !== 0 || !line) {
-    console.error(`web tests did not complete (exit status ${child.status})`);
-    failed += line ? 0 : 1;
-  }
+  runInHost('web tests', ['scripts/vscode-launcher.mjs', '--web', `--extensionDevelopmentPath=${resolve('.')}`,
+    `--extensionTestsPath=${resolve('out/test/web/index.js')}`, resolve('test/integration/workspace')], 'WEB-RESULT');
 }
 
 if (only === 'all' || only === 'e2e') {
