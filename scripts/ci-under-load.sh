@@ -23,7 +23,7 @@ for i in $(seq 1 "$runs"); do
   (cd "$work/main" && bash .ci/run) > "$work/run-$i.log" 2>&1
   status=$?
   seconds=$(( $(date +%s) - start ))
-  summary=$(grep -E '^(tests|bench|conformance):' "$work/run-$i.log" | tr '\n' ' ')
+  summary=$(grep -E '^(tests|bench):|^conformance: [0-9]+ libraries' "$work/run-$i.log" | tr '\n' ' ')
   echo "run $i: status $status, $((seconds / 60)) min $((seconds % 60)) s, load $(cut -d' ' -f1-3 /proc/loadavg) — $summary"
   [ "$status" -eq 0 ] || failed=1
 done
