@@ -16,8 +16,9 @@ export class FilterStatusBar implements vscode.Disposable {
     this.subscriptions = [
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      // While the user types, the last analysed count stays (no flicker per keystroke); it updates once the
+      // debounced analysis of the new version is done.
       diagnostics.onDidAnalyze((document) => { if (document === vscode.window.activeTextEditor?.document) this.update(); }),
-      vscode.workspace.onDidChangeTextDocument((event) => { if (event.document === vscode.window.activeTextEditor?.document) this.update(); }),
     ];
     this.update();
   }
@@ -25,7 +26,7 @@ export class FilterStatusBar implements vscode.Disposable {
   private update(): void {
     const document = vscode.window.activeTextEditor?.document;
     if (!document || !this.diagnostics.isAnalyzed(document)) {
-      this.item.hide(); // nothing yet, or an edit not analysed yet: never a stale count
+      this.item.hide(); // another file, not analysed yet: never its predecessor's count
       return;
     }
     const count = this.store.analysisFor(document).findings.length;
