@@ -13,5 +13,6 @@ export const GOLEVELDB: LibraryModule = {
   recognizers: ['go.goleveldb.bloomFilter'],
   layout: LEVELDB.layout,
   model: LEVELDB.model,
+  filterBitsForKeys: LEVELDB.filterBitsForKeys, // the same builder allocates the memory
   sources: [{ repository: 'syndtr/goleveldb', file: 'leveldb/filter/bloom.go', function: 'NewBloomFilter, bloomFilterGenerator.Generate' }],
 };

@@ -13,5 +13,6 @@ export const TIKV: LibraryModule = {
   recognizers: ['tikv.bloomFilterBitsPerKey'],
   layout: ROCKSDB.layout,
   model: ROCKSDB.model,
+  filterBitsForKeys: ROCKSDB.filterBitsForKeys, // the same builder allocates the memory
   sources: [{ repository: 'tikv/tikv', file: 'src/config/mod.rs', function: 'DefaultCfConfig::default (bloom_filter_bits_per_key)' }, ...ROCKSDB.sources],
 };

@@ -120,6 +120,8 @@ describe('libraries: filter memory for a known number of keys (bits-per-key libr
     assert.equal(filterBitsForKeys('rocksdb.bitsPerKey', 200_000, 16), 3_200_000);
     assert.equal(filterBitsForKeys('rocksdb.ribbon', 200_000, 10), 1_409_408);
     assert.equal(filterBitsForKeys('leveldb.bitsPerKey', 100, 10), 1000);
+    assert.equal(filterBitsForKeys('tikv.bloomFilterBitsPerKey', 200_000, 10), 2_000_384, 'TiKV hands its setting to RocksDB');
+    assert.equal(filterBitsForKeys('go.goleveldb.bloomFilter', 5, 10), 64, 'goleveldb, like LevelDB, allocates at least 64 bits');
     assert.equal(filterBitsForKeys('cassandra.fpChance', 1000, 10), 10_000, 'a library without its own rounding: ceil(n · bits per key)');
   });
 
