@@ -45,6 +45,22 @@ export function formatNumber(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
 
+/**
+ * `text.indexOf(needle, from)`, but only within `maxDistance` characters of `from` (-1 beyond): a scan started
+ * at every match must stay bounded, or a file of many matches and no closer costs quadratic time.
+ */
+export function indexWithin(text: string, needle: string, from: number, maxDistance: number): number {
+  const found = text.slice(from, from + maxDistance + needle.length).indexOf(needle);
+  return found < 0 ? -1 : from + found;
+}
+
+/** `text.lastIndexOf(needle, at)`, but only within `maxDistance` characters before `at` (-1 beyond). */
+export function lastIndexWithin(text: string, needle: string, at: number, maxDistance: number): number {
+  const from = Math.max(0, at - maxDistance);
+  const found = text.slice(from, at + needle.length).lastIndexOf(needle);
+  return found < 0 ? -1 : from + found;
+}
+
 /** One piece of a call's argument list. */
 export interface Argument {
   /** Trimmed text of the value (after `name=` / `name:` for named arguments). */

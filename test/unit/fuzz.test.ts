@@ -74,16 +74,29 @@ function mutate(random: SeededRandom, text: string): string {
   return chars.join('');
 }
 
-/** The fastest of `runs` interleaved calls of each function (after one warm-up call of each), in milliseconds. */
-function fastestInterleaved(runs: number, whole: () => unknown, part: () => unknown): { whole: number; part: number } {
-  const time = (fn: () => unknown): number => { const started = performance.now(); fn(); return performance.now() - started; };
-  time(part);
-  const best = { whole: time(whole), part: Infinity };
-  for (let run = 0; run < runs; run++) {
-    best.part = Math.min(best.part, time(part));
-    best.whole = Math.min(best.whole, time(whole));
+/**
+ * Is `fn` linear in its input? The same characters are timed as one text of `COPIES` units and as `COPIES` texts of
+ * one unit: linear work costs the same both ways (ratio about 1), quadratic work `COPIES` times more (16). The unit
+ * doubles until the separate runs take at least 50 ms, so no operand is small enough for a scheduler pause or a
+ * GC to decide; each operand is the fastest of 2 interleaved runs. Returns undefined for work too cheap to time
+ * (under 50 ms for 16 units of 400 KB: under 8 ns per character). Both operands are at least 50 ms.
+ */
+const COPIES = 16;
+function joiningCost(unit: string, fn: (text: string) => unknown): { ratio: number; joinedMs: number; separateMs: number; unitChars: number } | undefined {
+  const time = (work: () => void): number => { const started = performance.now(); work(); return performance.now() - started; };
+  const separately = (text: string) => () => { for (let copy = 0; copy < COPIES; copy++) fn(text); };
+  const joinedly = (text: string) => () => { fn(text.repeat(COPIES)); };
+  let separateMs = time(separately(unit));
+  let joinedMs = time(joinedly(unit));
+  while (Math.min(separateMs, joinedMs) < 50 && unit.length < 400_000) {
+    unit += unit;
+    separateMs = time(separately(unit));
+    joinedMs = time(joinedly(unit));
   }
-  return best;
+  if (Math.min(separateMs, joinedMs) < 50) return undefined;
+  separateMs = Math.min(separateMs, time(separately(unit)));
+  joinedMs = Math.min(joinedMs, time(joinedly(unit)));
+  return { ratio: joinedMs / separateMs, joinedMs, separateMs, unitChars: unit.length };
 }
 
 describe('fuzz: detection and evaluator (seeded)', () => {
@@ -135,7 +148,8 @@ describe('fuzz: detection and evaluator (seeded)', () => {
     }
   });
 
-  it('adversarial input (100 KB of repeated partial patterns): sane findings, in time linear in the input', () => {
+  it('adversarial input (100 KB of repeated partial patterns): sane findings, in time linear in the input (16 units joined against apart)', function () {
+    this.timeout(600_000); // a hang guard only: about 30 s of work, far longer on a loaded machine
     const pieces = [
       'BloomFilter.create(', 'bloom-lens: m=', 'BF.RESERVE ', 'TYPE bloom_filter(', 'hur.st/bloomfilter?n=', '((((((((', 'int8_bloom_ops',
       'bloom.NewWithEstimates(', 'spark.sql.optimizer.runtime.bloomFilter.', 'parquet.bloom.filter.fpp#', 'a'.repeat(50) + '_bloom_ops', '"\'`',
@@ -151,14 +165,13 @@ describe('fuzz: detection and evaluator (seeded)', () => {
         const input = newlines ? text.split(piece).join(piece + '\n') : text;
         const options = { languageId: piece.startsWith('\n') || piece.includes(':\n') ? 'yaml' : 'java' };
         assertSane(detectConfigs(input, options), piece);
-        // Near-linear, not quadratic or worse: 8x the input costs about 8x (measured 2-9x; 18.6x for unclosed XML
-        // elements, whose scope scan is budgeted), a quadratic scan 64x. Timed as the fastest of 3 interleaved runs
-        // of each, so a busy machine's pauses do not count; below 20 ms nothing can hang.
-        const eighth = input.slice(0, Math.floor(input.length / 8));
-        const { whole, part } = fastestInterleaved(3, () => detectConfigs(input, options), () => detectConfigs(eighth, options));
-        if (whole > 20) {
-          const growth = whole / Math.max(part, 0.05);
-          assert.ok(growth < 32, `${JSON.stringify(piece.slice(0, 30))}: 8x the input cost ${growth.toFixed(1)}x (${whole.toFixed(1)} ms)`);
+        // Linear, not quadratic: one text of 16 units costs what 16 texts of one unit cost (about 1x; a quadratic
+        // scan 16x). The limit 4 is 4x from both.
+        const unit = input.slice(0, Math.ceil(6000 / (piece.length + 1)) * (piece.length + (newlines ? 1 : 0)));
+        const cost = joiningCost(unit, (text) => detectConfigs(text, options));
+        if (cost) {
+          assert.ok(cost.ratio < 4, `${JSON.stringify(piece.slice(0, 30))}: ${COPIES} units joined cost ${cost.ratio.toFixed(1)}x the same units apart `
+            + `(${cost.joinedMs.toFixed(0)} ms vs ${cost.separateMs.toFixed(0)} ms, unit ${cost.unitChars} characters)`);
         }
       }
     }

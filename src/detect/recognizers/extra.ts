@@ -4,7 +4,7 @@
  * `bloom-filter-bits-per-key`, libbloom (C), Arash Partow's C++ bloom_parameters, Algebird (Scala),
  * ebloom (Erlang) and Bloomex (Elixir).
  */
-import { checks, pickArgument } from '../engine';
+import { checks, indexWithin, pickArgument } from '../engine';
 import { derive } from '../../libraries';
 import { algebird as algebirdSizing } from '../../libraries/algebird';
 import { bcoin, bitcore } from '../../libraries/bip37Js';
@@ -283,8 +283,8 @@ const databricks: Recognizer = {
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const text = ctx.text;
-    const statementEnd = text.indexOf(';', at);
-    const stop = Math.min(statementEnd < 0 ? text.length : statementEnd, at + 2000);
+    const statementEnd = indexWithin(text, ';', at, 2000);
+    const stop = statementEnd < 0 ? Math.min(text.length, at + 2000) : statementEnd;
     const body = text.slice(at, stop);
     const option = (name: string) => new RegExp(`\\b${name}\\s*=\\s*([\\w.'"]+)`, 'i').exec(body);
     const fpp = option('fpp');

@@ -14,7 +14,7 @@
  * Work is bounded: each scope is at most MAX_SCOPE characters, each value at most MAX_VALUE, every
  * pattern is linear (no nested quantifiers).
  */
-import { Argument, checks, Draft, ScanContext, splitArguments } from '../engine';
+import { Argument, checks, Draft, indexWithin, lastIndexWithin, ScanContext, splitArguments } from '../engine';
 import type { EvalOptions } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { COMMENT, STRING } from '../source';
@@ -344,12 +344,12 @@ function xmlScope(ctx: ScanContext, tagStart: number, anchorStart: number, ancho
   const text = ctx.text;
   const tag = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(tagStart, tagStart + 80));
   if (!tag) return undefined;
-  const tagEnd = text.indexOf('>', tagStart);
-  if (tagEnd < 0 || tagEnd - tagStart > 600) return undefined;
+  const tagEnd = indexWithin(text, '>', tagStart, 600);
+  if (tagEnd < 0) return undefined;
   let end = tagEnd + 1;
   if (text[tagEnd - 1] !== '/') {
-    const close = text.indexOf(`</${tag[1]}>`, tagEnd);
-    if (close < 0 || close - tagStart > MAX_SCOPE) return undefined;
+    const close = indexWithin(text, `</${tag[1]}>`, tagEnd, MAX_SCOPE - (tagEnd - tagStart));
+    if (close < 0) return undefined;
     end = close;
   }
   return { anchorStart, anchorName, start: tagStart + 1 + tag[1].length, end, fallback: () => tagStart };
@@ -416,8 +416,8 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   // XML: a Bloom element, or a Bloom attribute value inside a tag
   if (source.family === 'xml' || text[at - 1] === '<') {
     if (text[at - 1] === '<') return xmlScope(ctx, at - 1, at - 1, name);
-    const tagStart = text.lastIndexOf('<', at);
-    if (tagStart >= 0 && at - tagStart < 300 && text.indexOf('>', tagStart) > at) return xmlScope(ctx, tagStart, tagStart, name);
+    const tagStart = lastIndexWithin(text, '<', at, 299);
+    if (tagStart >= 0 && indexWithin(text, '>', tagStart, 600) > at) return xmlScope(ctx, tagStart, tagStart, name);
     return undefined;
   }
   // Spring `@ConfigurationProperties(prefix = "app.bloom")`: the key path is on the class that follows

@@ -1,5 +1,5 @@
 /** C / C++ and system configs: RocksDB, LevelDB, Bitcoin Core, eBPF bloom maps, Squid cache digests. */
-import { checks, splitArguments } from '../engine';
+import { checks, indexWithin, lastIndexWithin, splitArguments } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer } from './helpers';
@@ -98,10 +98,10 @@ const ebpfBloomMap: Recognizer = {
   match(ctx, match, at) {
     if (!ctx.isCode(at)) return undefined;
     const text = ctx.text;
-    const open = text.lastIndexOf('{', at);
-    if (open < 0 || at - open > 400) return undefined;
-    const close = text.indexOf('}', at);
-    if (close < 0 || close - at > 1000) return undefined;
+    const open = lastIndexWithin(text, '{', at, 400);
+    if (open < 0) return undefined;
+    const close = indexWithin(text, '}', at, 1000);
+    if (close < 0) return undefined;
     const body = text.slice(open, close);
     const field = (name: string) => new RegExp(`(?:__uint\\s*\\(\\s*${name}\\s*,|\\.${name}\\s*=)\\s*([^,;)\\n]+)`).exec(body);
     const entries = field('max_entries');
