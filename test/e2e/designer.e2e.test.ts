@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { captureFailures, designerFrame, focusWorkbench, hoverOn, openWorkbench, REPO_ROOT, runCommand, Workbench } from './workbench';
+import { captureFailures, designerFrame, eventually, expectAttribute, expectText, expectValue, focusWorkbench, hoverOn, openWorkbench, REPO_ROOT, runCommand, Workbench, UI_TIMEOUT_MS } from './workbench';
 
 /** Brings the designer's tab to the front if it is hidden behind another editor. */
 async function showDesignerTab(page: Page): Promise<void> {
@@ -24,28 +24,33 @@ async function canvasColours(frame: Frame, id: string): Promise<number> {
 }
 
 /**
- * A keystroke's redraw (solve, answer strip, hints, and the first chart's update once its worker answers) may cost
- * at most this many plain updates of that chart. Measured on a 2-core machine at load ~10: 0.8 to 2.7 (the
- * pre-fix code, which rebuilt and redrew three charts on the main thread, about 20); the limit leaves 3x for noise.
+ * Each chart's draw count, and whether it is far off screen (beyond the 200 px margin in which the panel draws
+ * charts about to scroll into view).
  */
-const REDRAW_RATIO_LIMIT = 8;
+async function chartDraws(frame: Frame): Promise<Map<string, { draws: number; offScreen: boolean }>> {
+  const rows = await frame.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('figure[data-chart]')).map((figure) => {
+    const box = figure.getBoundingClientRect();
+    return { id: figure.dataset.chart ?? '', draws: Number(figure.dataset.draws ?? '0'), offScreen: box.bottom < -250 || box.top > window.innerHeight + 250 };
+  }));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 /** Waits until a chart has been drawn (scrolling it into view: charts off screen are drawn when they appear). */
 async function chartDrawn(frame: Frame, id: string): Promise<void> {
   await frame.locator(`#chart-${id}`).scrollIntoViewIfNeeded();
-  await frame.waitForFunction((chart) => Number(document.querySelector(`figure[data-chart="${chart}"]`)?.getAttribute('data-draws') ?? '0') > 0, id, { timeout: 30_000 });
+  await frame.waitForFunction((chart) => Number(document.querySelector(`figure[data-chart="${chart}"]`)?.getAttribute('data-draws') ?? '0') > 0, id, { timeout: UI_TIMEOUT_MS });
 }
 
 /** Waits until no redraw is pending (the panel has drawn the last input). */
 async function settled(frame: Frame): Promise<void> {
-  await frame.waitForFunction(() => document.body.dataset.redrawPending === 'false', undefined, { timeout: 30_000 });
+  await frame.waitForFunction(() => document.body.dataset.redrawPending === 'false', undefined, { timeout: UI_TIMEOUT_MS });
 }
 
 /** Moves the mouse onto an element of the panel and waits until no editor hover covers the panel. */
 async function moveMouseOnto(page: Page, frame: Frame, selector: string): Promise<void> {
   const box = await frame.locator(selector).boundingBox();
   if (box) await page.mouse.move(box.x + 4, box.y + box.height / 2, { steps: 4 });
-  await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS }).catch(() => undefined);
 }
 
 async function setField(frame: Frame, key: string, value: string): Promise<void> {
@@ -62,7 +67,7 @@ async function waitForBodyData(frame: Frame, key: string, value: string, timeout
 }
 
 describe('e2e: the designer panel in a real VS Code', function () {
-  this.timeout(240_000);
+  this.timeout(900_000); // a hang guard: each wait inside has its own
   let workbench: Workbench;
   let page: Page;
   const folder = mkdtempSync(path.join(tmpdir(), 'bloom-lens-designer-'));
@@ -80,7 +85,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await workbench?.close();
   });
 
-  it('opens from the palette, draws its charts and fills the table; a keystroke costs a small multiple of one chart update', async () => {
+  it('opens from the palette, draws its charts and fills the table; a keystroke redraws once, and only what is on screen', async () => {
     await runCommand(page, 'Bloom Lens: Open Designer');
     const frame = await designerFrame(page);
     // Charts below the fold are drawn when they scroll into view.
@@ -92,9 +97,10 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await frame.waitForFunction(() => document.querySelectorAll('#libraries tbody tr').length >= 20);
     await frame.evaluate(() => window.scrollTo(0, 0));
 
-    // M = 1e6 bits: type a new n keystroke by keystroke. Each redraw's cost is measured in the page and compared
-    // with one plain update of the same chart, measured in the same page just before and after: no wall-clock
-    // figure decides, only the ratio.
+    // M = 1e6 bits: type a new n keystroke by keystroke. The work is counted, not timed: at most one redraw per
+    // keystroke, and no chart off screen is drawn (the pre-fix code rebuilt and redrew three charts per keystroke).
+    // The cost of a redraw against one plain update of the same chart is printed (measured 0.8 to 2.7 on a 2-core
+    // machine at load ~10, about 20 before the fix); `npm run bench` is where speed is asserted.
     await setField(frame, 'p', '');
     await setField(frame, 'k', '');
     await setField(frame, 'm', '1e6');
@@ -102,33 +108,36 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await settled(frame);
     const baselineBefore = await frame.evaluate(() => (window as unknown as { bloomLensBaseline(runs: number): number | undefined }).bloomLensBaseline(15));
     await frame.evaluate(() => { (window as unknown as { bloomLensTimings: number[] }).bloomLensTimings.length = 0; (window as unknown as { bloomLensLatencies: number[] }).bloomLensLatencies.length = 0; });
+    const drawsBefore = await chartDraws(frame);
     await frame.locator('#input-n input').pressSequentially('100000', { delay: 60 });
     await settled(frame);
+    const drawsAfter = await chartDraws(frame);
     const baselineAfter = await frame.evaluate(() => (window as unknown as { bloomLensBaseline(runs: number): number | undefined }).bloomLensBaseline(15));
     const timings = await frame.evaluate(() => [...(window as unknown as { bloomLensTimings: number[] }).bloomLensTimings]);
     const latencies = await frame.evaluate(() => [...(window as unknown as { bloomLensLatencies: number[] }).bloomLensLatencies]);
     assert.ok(baselineBefore !== undefined && baselineAfter !== undefined, 'the first chart is drawn');
     assert.ok(timings.length >= 1 && timings.length <= 6, `at most one redraw per keystroke: ${timings.length}`);
+    const offScreen = [...drawsBefore].filter(([id, before]) => before.offScreen && drawsAfter.get(id)?.offScreen);
+    assert.ok(offScreen.length >= 2, `charts off screen while typing: ${JSON.stringify([...drawsBefore])}`);
+    for (const [id, before] of offScreen) assert.equal(drawsAfter.get(id)!.draws, before.draws, `the off-screen chart ${id} was redrawn while typing`);
+    assert.ok(drawsAfter.get('items')!.draws > drawsBefore.get('items')!.draws, 'the first chart follows the typing');
     const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
     const baseline = Math.max((baselineBefore! + baselineAfter!) / 2, 0.05); // 0.05 ms: about the timer's resolution in a webview
-    const ratio = median(timings) / baseline;
     console.log(`      redraw breakdown (last keystroke, ms): ${await bodyData(frame, 'redrawBreakdown')}`);
     console.log(`      at M = 1e6: redraw median ${median(timings).toFixed(1)} ms (max ${Math.max(...timings).toFixed(1)}) over ${timings.length} redraws; `
-      + `one chart update ${baselineBefore!.toFixed(1)} / ${baselineAfter!.toFixed(1)} ms; ratio ${ratio.toFixed(2)} (limit ${REDRAW_RATIO_LIMIT}); `
+      + `one chart update ${baselineBefore!.toFixed(1)} / ${baselineAfter!.toFixed(1)} ms; ratio ${(median(timings) / baseline).toFixed(2)}; `
       + `keystroke-to-redraw latency median ${median(latencies).toFixed(1)} ms`);
-    assert.ok(ratio <= REDRAW_RATIO_LIMIT, `a keystroke's redraw costs ${ratio.toFixed(2)} chart updates (limit ${REDRAW_RATIO_LIMIT})`);
-    assert.equal(await frame.locator('#summary-m').innerText(), '1.00 Mbit (122 KiB)');
-    assert.match(await frame.locator('#summary-fp').innerText(), /at 100k$/);
+    await expectText(frame.locator('#summary-m'), '1.00 Mbit (122 KiB)');
+    await expectText(frame.locator('#summary-fp'), /at 100k$/);
     await frame.locator('#results').scrollIntoViewIfNeeded();
     // The table renders when it scrolls into view: wait for this design's rows (m = 1e6 bits, n = 100000).
-    await frame.waitForFunction(() => /\(1000000 bits\)/.test(document.getElementById('results')?.textContent ?? ''), undefined, { timeout: 30_000 });
-    const results = await frame.locator('#results').innerText();
-    assert.match(results, /n \(elements\)\t100k\t100000\t/);
-    assert.match(await frame.locator('#status').innerText(), /k = 7/);
+    await frame.waitForFunction(() => /\(1000000 bits\)/.test(document.getElementById('results')?.textContent ?? ''), undefined, { timeout: UI_TIMEOUT_MS });
+    await expectText(frame.locator('#results'), /n \(elements\)\t100k\t100000\t/);
+    await expectText(frame.locator('#status'), /k = 7/);
 
     // Invalid input is marked at the field with the reason.
     await setField(frame, 'p', '150%');
-    assert.match(await frame.locator('#input-p-hint').innerText(), /strictly between 0 and 1/);
+    await expectText(frame.locator('#input-p-hint'), /strictly between 0 and 1/);
     await setField(frame, 'p', '');
 
     // The worker's charts arrive (recycling capacity, one- vs two-phase).
@@ -141,7 +150,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await frame.locator('#simulate').click();
     await waitForBodyData(frame, 'simulation', 'done', 120_000);
     assert.ok(await canvasColours(frame, 'chart-simulation') > 2);
-    assert.match(await frame.locator('#chart-simulation-summary').innerText(), /inside the 99% interval/);
+    await expectText(frame.locator('#chart-simulation-summary'), /inside the 99% interval/);
     await workbench.screenshot('e2e-designer-simulation');
   });
 
@@ -151,7 +160,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     // Host -> webview: a forged init with a bad shape.
     await frame.evaluate(() => window.postMessage({ type: 'init', state: { version: 1, inputs: { n: 'evil' } }, prefill: true }, '*'));
     await waitForBodyData(frame, 'ignoredMessages', '1');
-    assert.equal(await frame.locator('#input-n input').inputValue(), before);
+    await expectValue(frame.locator('#input-n input'), before);
     // Webview -> host: malformed messages through the webview's own channel (the function the VS Code API wraps,
     // on the outer webview frame); the host ignores them and says so.
     const outer = frame.parentFrame();
@@ -170,32 +179,31 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await workbench.openFile('annotated.txt');
     await hoverOn(page, 'bloom-lens:', 'm=9585059');
     const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /open in designer/i }).first();
-    await link.waitFor({ state: 'visible', timeout: 15_000 });
+    await link.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await link.click();
     let frame = await designerFrame(page);
-    await frame.waitForFunction(() => /annotated\.txt:3/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: 30_000 });
-    await frame.waitForFunction(() => document.body.dataset.ready === 'prefilled', undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => /annotated\.txt:3/.test(document.getElementById('origin')?.textContent ?? ''), undefined, { timeout: UI_TIMEOUT_MS });
+    await frame.waitForFunction(() => document.body.dataset.ready === 'prefilled', undefined, { timeout: UI_TIMEOUT_MS });
     // Move the mouse over to the panel, as a person would: the editor's hover closes.
     await moveMouseOnto(page, frame, 'h1');
-    assert.equal(await frame.locator('#input-m input').inputValue(), '9585059');
-    assert.equal(await frame.locator('#input-k input').inputValue(), '7');
+    await expectValue(frame.locator('#input-m input'), '9585059');
+    await expectValue(frame.locator('#input-k input'), '7');
     await setField(frame, 'n', '2M');
     await settled(frame);
     // The answer strip says it at once: twice the elements in the same memory misses the 1% target.
-    assert.match(await frame.locator('#summary-verdict').innerText(), /✗ misses 1\.00%/);
-    assert.equal(await frame.locator('#summary-verdict').getAttribute('data-verdict'), 'misses');
+    await expectText(frame.locator('#summary-verdict'), /✗ misses 1\.00%/);
+    await expectAttribute(frame.locator('#summary-verdict'), 'data-verdict', 'misses');
     await frame.locator('#apply').click();
     await waitForBodyData(frame, 'applyResult', 'ok');
     const editorText = async (): Promise<string> => (await page.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
-    await page.waitForFunction(() => /n=2000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 15_000 });
-    assert.match(await editorText(), /bloom-lens: m=9585059 n=2000000 k=7 p=0\.01/);
+    await eventually(editorText, /bloom-lens: m=9585059 n=2000000 k=7 p=0\.01/, 'the annotation after Apply');
     await workbench.screenshot('e2e-designer-applied');
     // One undo restores the original text.
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Z');
-    await page.waitForFunction(() => /n=1000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    await eventually(editorText, /bloom-lens: m=9585059 n=1000000 k=7 p=0\.01/, 'the annotation after one undo');
     frame = await designerFrame(page);
-    assert.equal(await frame.locator('#input-n input').inputValue(), '2M');
+    await expectValue(frame.locator('#input-n input'), '2M');
   });
 
   it('keeps the answer strip in view while scrolling and typing', async () => {
@@ -214,7 +222,7 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await setField(frame, 'n', '1.5M');
     await settled(frame);
     assert.ok(await stripInView(), 'the strip is in view after typing');
-    assert.match(await frame.locator('#summary-fp').innerText(), /at 1\.50M$/);
+    await expectText(frame.locator('#summary-fp'), /at 1\.50M$/);
     assert.ok(await frame.evaluate(() => {
       const strip = document.getElementById('summary')!.getBoundingClientRect();
       const apply = document.getElementById('apply')!.getBoundingClientRect();
@@ -277,23 +285,23 @@ describe('e2e: the designer panel in a real VS Code', function () {
     await tabTo('input-k');
     await retype('');
     await settled(frame);
-    for (const [key, value] of [['n', '3M'], ['p', '0.5%'], ['m', ''], ['k', '']]) assert.equal(await frame.locator(`#input-${key} input`).inputValue(), value);
-    assert.match(await frame.locator('#summary-verdict').innerText(), /✓ meets 0\.500%/);
-    assert.match(await frame.locator('#input-m-hint').innerText(), /solved/);
+    for (const [key, value] of [['n', '3M'], ['p', '0.5%'], ['m', ''], ['k', '']]) await expectValue(frame.locator(`#input-${key} input`), value);
+    await expectText(frame.locator('#summary-verdict'), /✓ meets 0\.500%/);
+    await expectText(frame.locator('#input-m-hint'), /solved/);
     // Back to Apply with Shift+Tab; Enter applies.
     await tabTo('apply', 'Shift+Tab');
     await frame.evaluate(() => { delete document.body.dataset.applyResult; });
     await page.keyboard.press('Enter');
     await waitForBodyData(frame, 'applyResult', 'ok');
-    await page.waitForFunction(() => /n=3000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => /n=3000000/.test(document.querySelector('.monaco-editor .view-lines')?.textContent ?? ''), undefined, { timeout: UI_TIMEOUT_MS });
     // Copy with Space: the host confirms.
     await frame.locator('h1').click();
     await tabTo('copy');
     await page.keyboard.press('Space');
-    await page.locator('.notifications-toasts', { hasText: /copied the .* snippet/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.locator('.notifications-toasts', { hasText: /copied the .* snippet/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     // The charts have text alternatives.
-    assert.ok((await frame.locator('#chart-items').getAttribute('aria-label'))!.length > 0);
-    assert.match(await frame.locator('#chart-items-summary').innerText(), /exact false-positive rate reaches/);
+    await expectAttribute(frame.locator('#chart-items'), 'aria-label', /\S/);
+    await expectText(frame.locator('#chart-items-summary'), /exact false-positive rate reaches/);
   });
 
   it('is restored after a window reload, with what was typed', async () => {
@@ -315,9 +323,9 @@ describe('e2e: the designer panel in a real VS Code', function () {
     // Readiness, not time: the panel marks when it has answered the host's first message after the restore.
     await frame.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
     console.log(`      restored panel: started with ${await bodyData(frame, 'startedWith')}, ready = ${await bodyData(frame, 'ready')}`);
-    assert.equal(await frame.locator('#input-n input').inputValue(), '2.5M');
-    assert.equal(await frame.locator('#input-p input').inputValue(), '0.2%');
-    assert.equal(await frame.locator('#origin').innerText(), originBefore);
+    await expectValue(frame.locator('#input-n input'), '2.5M');
+    await expectValue(frame.locator('#input-p input'), '0.2%');
+    await expectText(frame.locator('#origin'), originBefore);
     await chartDrawn(frame, 'items');
     assert.ok(await canvasColours(frame, 'chart-items') > 2);
   });
@@ -325,15 +333,15 @@ describe('e2e: the designer panel in a real VS Code', function () {
   it('is legible in light and high-contrast themes (screenshots)', async () => {
     for (const [theme, name] of [['Dark Modern', 'dark'], ['Light Modern', 'light'], ['Dark High Contrast', 'high-contrast'], ['Light High Contrast', 'high-contrast-light']] as const) {
       await runCommand(page, 'Preferences: Color Theme');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Light Modern' }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Light Modern' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       await page.locator('.quick-input-widget input').fill(theme);
       const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${theme}"]`).first();
-      await row.waitFor({ timeout: 15_000 });
+      await row.waitFor({ timeout: UI_TIMEOUT_MS });
       await row.click();
       await showDesignerTab(page);
       const frame = await designerFrame(page);
       const themeClass = name === 'high-contrast' ? 'vscode-high-contrast' : name === 'high-contrast-light' ? 'vscode-high-contrast-light' : `vscode-${name}`;
-      await frame.waitForFunction((cls) => document.body.classList.contains(cls), themeClass, { timeout: 30_000 });
+      await frame.waitForFunction((cls) => document.body.classList.contains(cls), themeClass, { timeout: UI_TIMEOUT_MS });
       await chartDrawn(frame, 'k');
       assert.ok(await canvasColours(frame, 'chart-k') > 2);
       await workbench.screenshot(`e2e-designer-${name}`);

@@ -12,7 +12,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { captureFailures, designerFrame, focusWorkbench, hoverOn, openWorkbench, REPO_ROOT, runCommand, Workbench } from './workbench';
+import { captureFailures, designerFrame, expectText, focusWorkbench, hoverOn, openWorkbench, REPO_ROOT, runCommand, Workbench, UI_TIMEOUT_MS } from './workbench';
 
 const README_IMAGES = process.env.BLOOM_LENS_README_IMAGES === '1';
 
@@ -35,7 +35,7 @@ async function hoverOverflow(page: Page): Promise<{ overflow: number; height: nu
 }
 
 describe('e2e: the answer at a glance (demo workspace)', function () {
-  this.timeout(300_000);
+  this.timeout(900_000); // a hang guard: each wait inside has its own
   let workbench: Workbench;
   let page: Page;
   const folder = mkdtempSync(path.join(tmpdir(), 'bloom-lens-glance-'));
@@ -90,9 +90,8 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     // The CodeLens above it says the same: memory, k and the FP of the sentence.
     await page.mouse.move(5, 400);
     const lens = page.locator('.codelens-decoration', { hasText: 'Bloom:' }).first();
-    await lens.waitFor({ state: 'visible', timeout: 30_000 });
-    const lensText = await lens.innerText();
-    assert.match(lensText, /^Bloom: 9\.59 Mbit, k=7, FP 1\.00% \(avg 0\.166%\) · Open designer$/);
+    await lens.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const lensText = await expectText(lens, /^Bloom: 9\.59 Mbit, k=7, FP 1\.00% \(avg 0\.166%\) · Open designer$/);
     const fp = /^FP ([0-9.]+%)/.exec(sentence)![1];
     assert.ok(lensText.includes(`FP ${fp}`), `${lensText} vs ${sentence}`);
     await shoot('codelens', 'codelens');
@@ -100,13 +99,13 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
 
   it('offers the quick fix for k far from optimal', async () => {
     await workbench.openFile('seen.go');
-    await page.locator('.squiggly-info, .squiggly-warning').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('.squiggly-info, .squiggly-warning').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
     await page.locator('.monaco-editor .view-lines .view-line', { hasText: 'bloom.New(1<<20' }).first().locator('span span', { hasText: /^New$/ }).first().click();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+.');
     const menu = page.locator('.action-widget');
-    await menu.waitFor({ state: 'visible', timeout: 15_000 });
-    assert.match(await menu.innerText(), /Set k to 7/);
+    await menu.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await expectText(menu, /Set k to 7/);
     await shoot('quick-fix', 'quick-fix');
     await page.keyboard.press('Escape');
   });
@@ -119,7 +118,7 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     await page.locator('.notifications-toasts', { hasText: /Bloom filter configurations? in \d+ file/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await pressInWorkbench(page, 'Control+Shift+M');
     const panel = page.locator('.markers-panel');
-    await panel.waitFor({ state: 'visible', timeout: 15_000 });
+    await panel.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     // The list is virtual (only rows on screen exist), so each code is looked for through the panel's own filter box.
     // (BL007 is a hint: VS Code shows hints in the editor, not in the Problems panel.)
     const filter = page.locator('.viewpane-filter input').first();
@@ -145,17 +144,17 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     await pressInWorkbench(page, 'Control+B'); // the side bar closes
     // Its tab is open from the first test: click it, as a person would.
     await page.locator('.tab', { hasText: 'capacity-notes.md' }).first().click();
-    await page.locator('.tab.active', { hasText: 'capacity-notes.md' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.tab.active', { hasText: 'capacity-notes.md' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
     await hoverOn(page, 'bloom-lens: m=9585059', 'm=9585059');
     const link = page.locator('.monaco-hover:not(.hidden) a', { hasText: /open in designer/i }).first();
-    await link.waitFor({ state: 'visible', timeout: 15_000 });
+    await link.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await link.click();
     const frame = await designerFrame(page);
     await frame.waitForFunction(() => document.body.dataset.ready !== undefined && document.body.dataset.redrawPending === 'false', undefined, { timeout: 60_000 });
     await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 0, undefined, { timeout: 60_000 });
     const box = await frame.locator('h1').boundingBox();
     if (box) await page.mouse.move(box.x + 4, box.y + 4, { steps: 4 });
-    await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+    await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS }).catch(() => undefined);
     const layout = await frame.evaluate(() => {
       const form = document.querySelector('.inputs')!.getBoundingClientRect();
       const chart = document.querySelector('.first-chart')!.getBoundingClientRect();
@@ -165,8 +164,8 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     assert.ok(layout.width >= 900, `the designer is ${layout.width} px wide`);
     assert.ok(layout.sideBySide, JSON.stringify(layout));
     assert.ok(layout.stripTop >= 0 && layout.stripBottom <= layout.height);
-    assert.match(await frame.locator('#summary-verdict').innerText(), /misses 1\.00%|meets 1\.00%/);
-    assert.match(await frame.locator('#summary-fp').innerText(), /^1\.00% at 1\.00M$/);
+    await expectText(frame.locator('#summary-verdict'), /misses 1\.00%|meets 1\.00%/);
+    await expectText(frame.locator('#summary-fp'), /^1\.00% at 1\.00M$/);
     await shoot('designer', 'designer');
   });
 
@@ -174,11 +173,11 @@ describe('e2e: the answer at a glance (demo workspace)', function () {
     await runCommand(page, 'Preferences: Color Theme');
     await page.locator('.quick-input-widget input').fill('Dark High Contrast');
     const row = page.locator('.quick-input-list .monaco-list-row[aria-label^="Dark High Contrast"]').first();
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: UI_TIMEOUT_MS });
     await row.click();
     const frame = await designerFrame(page);
-    await frame.waitForFunction(() => document.body.classList.contains('vscode-high-contrast'), undefined, { timeout: 30_000 });
-    await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 1, undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => document.body.classList.contains('vscode-high-contrast'), undefined, { timeout: UI_TIMEOUT_MS });
+    await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="items"]')?.getAttribute('data-draws') ?? '0') > 1, undefined, { timeout: UI_TIMEOUT_MS });
     const box = await frame.locator('h1').boundingBox();
     if (box) await page.mouse.move(box.x + 4, box.y + 4, { steps: 4 }); // no tooltip from where the theme was picked
     await shoot('high-contrast', 'high-contrast');

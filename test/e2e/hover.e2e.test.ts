@@ -5,7 +5,7 @@ import { formatProbability } from '../../src/analysis/format';
 import { captureFailures, openWorkbench, REPO_ROOT, Workbench } from './workbench';
 
 describe('e2e: the workbench shows our hover to a real mouse', function () {
-  this.timeout(180_000);
+  this.timeout(900_000); // a hang guard: each wait inside has its own
   let workbench: Workbench;
 
   before(async () => {

@@ -4,7 +4,8 @@
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import { AssertionError } from 'node:assert/strict';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
@@ -46,8 +47,54 @@ export function captureFailures(workbench: () => Workbench | undefined): void {
   });
 }
 
+/**
+ * How long a wait for the workbench's UI (a widget, a row, a tab) may take before the test fails: a hang guard,
+ * generous because CI machines are busy and the e2e suite may run with the browser's CPU throttled.
+ */
+export const UI_TIMEOUT_MS = 60_000;
+
+/** How long a web-first assertion waits for the state it expects before it fails (generous: CI may be busy). */
+export const EXPECT_TIMEOUT_MS = UI_TIMEOUT_MS;
+const EXPECT_POLL_MS = 50;
+
+/**
+ * A web-first assertion, as Playwright's `expect(...).toHaveText()` (which playwright-core lacks): reads the value
+ * again and again until it matches `expected` (a string: equal; a RegExp: matches), and fails after `timeoutMs`
+ * with the last value seen. Every read of something an action just changed goes through here, never a bare read,
+ * so a busy machine that shows the new state late is still green. Returns the matching value.
+ */
+export async function eventually(read: () => Promise<string>, expected: string | RegExp, what: string, timeoutMs = EXPECT_TIMEOUT_MS): Promise<string> {
+  const matches = (value: string): boolean => (typeof expected === 'string' ? value === expected : expected.test(value));
+  let last = '(not read yet)';
+  // Counted polls rather than a clock: the wait is at least `timeoutMs` (longer when reads are slow), never shorter.
+  for (let waitedMs = 0; ; waitedMs += EXPECT_POLL_MS) {
+    try {
+      last = await read();
+      if (matches(last)) return last;
+    } catch (error) {
+      last = `(read failed: ${(error as Error).message.split('\n')[0]})`;
+    }
+    if (waitedMs >= timeoutMs) {
+      throw new AssertionError({ message: `${what}: expected ${expected} within ${timeoutMs / 1000} s; last seen ${JSON.stringify(last)}`, actual: last, expected, operator: typeof expected === 'string' ? 'strictEqual' : 'match' });
+    }
+    await new Promise((resolve) => setTimeout(resolve, EXPECT_POLL_MS));
+  }
+}
+
+/** Waits until the element's rendered text matches (see `eventually`). */
+export const expectText = (locator: Locator, expected: string | RegExp, timeoutMs?: number): Promise<string> =>
+  eventually(() => locator.innerText({ timeout: 1_000 }), expected, `text of ${locator}`, timeoutMs);
+
+/** Waits until an input's value matches. */
+export const expectValue = (locator: Locator, expected: string | RegExp, timeoutMs?: number): Promise<string> =>
+  eventually(() => locator.inputValue({ timeout: 1_000 }), expected, `value of ${locator}`, timeoutMs);
+
+/** Waits until an attribute's value matches (a missing attribute reads as ''). */
+export const expectAttribute = (locator: Locator, name: string, expected: string | RegExp, timeoutMs?: number): Promise<string> =>
+  eventually(async () => (await locator.getAttribute(name, { timeout: 1_000 })) ?? '', expected, `${name} of ${locator}`, timeoutMs);
+
 const HOVER_TRIES = 3;
-const HOVER_WAIT_MS = 10_000;
+const HOVER_WAIT_MS = 20_000;
 
 /**
  * Hovers the mouse over `token` on the editor line containing `lineText`, like a person: the token's box comes
@@ -59,7 +106,7 @@ export async function hoverOn(page: Page, lineText: string, token: string): Prom
   const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first();
   for (let attempt = 1; ; attempt++) {
     const line = page.locator('.monaco-editor .view-lines .view-line', { hasText: lineText }).first();
-    await line.waitFor({ state: 'visible', timeout: 30_000 });
+    await line.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const box = await line.evaluate((element, wanted) => {
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -101,11 +148,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await focusWorkbench(page);
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await input.fill(`>${title}`);
     const row = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`).first();
     try {
-      await row.waitFor({ timeout: 5_000 });
+      await row.waitFor({ timeout: 15_000 });
       await row.click();
       return;
     } catch (error) {
@@ -118,7 +165,7 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 /** The designer webview's inner frame (the one holding the answer strip), once it has rendered. */
-export async function designerFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+export async function designerFrame(page: Page, timeoutMs = UI_TIMEOUT_MS): Promise<Frame> {
   const found = (): Promise<Frame | undefined> => Promise.all(page.frames().map(async (frame) => {
     try {
       return (await frame.$('#summary-verdict')) ? frame : undefined;
@@ -127,20 +174,46 @@ export async function designerFrame(page: Page, timeoutMs = 60_000): Promise<Fra
     }
   })).then((frames) => frames.find((frame) => frame !== undefined));
   let frame = await found();
-  const deadline = Date.now() + timeoutMs;
-  while (!frame) {
-    if (Date.now() > deadline) throw new Error('the designer webview did not appear');
-    // Frames appear and load on their own schedule: look again whenever one has loaded.
-    await page.waitForEvent('framenavigated', { timeout: 1_000 }).catch(() => undefined);
+  // Frames appear and load on their own schedule: look again whenever one has loaded (or every second).
+  for (let waitedMs = 0; !frame;) {
+    if (waitedMs >= timeoutMs) throw new Error('the designer webview did not appear');
+    const navigated = await page.waitForEvent('framenavigated', { timeout: 1_000 }).then(() => true, () => false);
+    if (!navigated) waitedMs += 1_000; // counted only when a whole second passed without a frame loading
     frame = await found();
   }
   return frame;
+}
+
+/**
+ * CPU throttling of the browser (BLOOM_LENS_CPU_THROTTLE=4: four times slower), through the DevTools protocol, so
+ * a race between an action and the state it changes loses every time here instead of once in a while on a busy
+ * CI machine. The page and each webview (a cross-origin iframe that site isolation runs in its own renderer) are
+ * throttled as they appear.
+ */
+const CPU_THROTTLE_RATE = Number(process.env.BLOOM_LENS_CPU_THROTTLE ?? '1');
+
+async function throttleCpu(page: Page): Promise<void> {
+  if (!(CPU_THROTTLE_RATE > 1)) return;
+  const throttle = async (target: Page | Frame): Promise<void> => {
+    const session = await page.context().newCDPSession(target);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE_RATE });
+  };
+  await throttle(page);
+  const seen = new WeakSet<Frame>();
+  page.on('framenavigated', (frame) => {
+    if (seen.has(frame) || frame === page.mainFrame()) return;
+    seen.add(frame);
+    // Only an out-of-process frame has a session of its own; an in-process frame is throttled with its page.
+    throttle(frame).catch(() => undefined);
+  });
+  console.log(`      (browser CPU throttled ${CPU_THROTTLE_RATE}x)`);
 }
 
 export async function openWorkbench(folder: string, settings: Record<string, unknown> = {}): Promise<Workbench> {
   const server = await codeServer.startCodeServer({ settings });
   const browser = await codeServer.launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await throttleCpu(page);
   const consoleLines: string[] = [];
   page.on('console', (message) => { if (consoleLines.length < 5000) consoleLines.push(`[${message.type()}] ${message.text()}`); });
   page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.message}`));
@@ -175,14 +248,15 @@ export async function openWorkbench(folder: string, settings: Record<string, unk
       if (existsSync(logs)) cpSync(logs, path.join(ARTIFACTS, `${safe}-logs`), { recursive: true });
     },
     async openFile(relativePath, options = {}) {
+      await focusWorkbench(page); // keys typed into a webview never reach the workbench
       await page.keyboard.press('Control+P');
       const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 15_000 });
+      await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await input.fill(relativePath);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       await page.keyboard.press('Enter');
-      await page.waitForSelector(`.tab.active[data-resource-name="${path.basename(relativePath)}"], .tab.active[aria-label*="${path.basename(relativePath)}"]`, { timeout: 15_000 });
-      await page.waitForSelector('.monaco-editor .view-lines .view-line', { timeout: 15_000 });
+      await page.waitForSelector(`.tab.active[data-resource-name="${path.basename(relativePath)}"], .tab.active[aria-label*="${path.basename(relativePath)}"]`, { timeout: UI_TIMEOUT_MS });
+      await page.waitForSelector('.monaco-editor .view-lines .view-line', { timeout: UI_TIMEOUT_MS });
       if (options.hasFilters !== false) await workbench.waitForAnalysis(path.basename(relativePath));
     },
     hoverOverText: (text, token) => hoverOn(page, text, token ?? text),
