@@ -185,7 +185,8 @@ export async function designerFrame(page: Page, timeoutMs = UI_TIMEOUT_MS): Prom
 }
 
 /**
- * CPU throttling of the browser (BLOOM_LENS_CPU_THROTTLE=4: four times slower), through the DevTools protocol, so
+ * CPU throttling of the browser (BLOOM_LENS_CPU_THROTTLE=4: four times slower; scripts/run-tests.mjs sets 4 unless
+ * told otherwise), through the DevTools protocol, so
  * a race between an action and the state it changes loses every time here instead of once in a while on a busy
  * CI machine. The page and each webview (a cross-origin iframe that site isolation runs in its own renderer) are
  * throttled as they appear.
@@ -206,7 +207,6 @@ async function throttleCpu(page: Page): Promise<void> {
     // Only an out-of-process frame has a session of its own; an in-process frame is throttled with its page.
     throttle(frame).catch(() => undefined);
   });
-  console.log(`      (browser CPU throttled ${CPU_THROTTLE_RATE}x)`);
 }
 
 export async function openWorkbench(folder: string, settings: Record<string, unknown> = {}): Promise<Workbench> {
