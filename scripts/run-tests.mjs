@@ -21,7 +21,7 @@ let passed = 0;
 let failed = 0;
 
 async function runMocha(dir, suffix) {
-  const mocha = new Mocha({ timeout: 60_000, reporter: 'spec' });
+  const mocha = new Mocha({ timeout: 600_000, reporter: 'spec' }); // a hang guard: no test is judged by its speed
   for (const file of filesUnder(dir, suffix)) mocha.addFile(resolve(file));
   const runner = await new Promise((done) => { const r = mocha.run(() => done(r)); });
   passed += runner.stats.passes;

@@ -15,7 +15,7 @@ const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.
 const extensionDevelopmentPath = flag('extensionDevelopmentPath');
 const extensionTestsPath = flag('extensionTestsPath');
 const folder = args.find((a) => !a.startsWith('--')) ?? REPO_ROOT;
-const timeoutMs = Number(process.env.BLOOM_LENS_TEST_TIMEOUT_MS ?? 600_000);
+const timeoutMs = Number(process.env.BLOOM_LENS_TEST_TIMEOUT_MS ?? 1_800_000);
 const verbose = process.env.BLOOM_LENS_VERBOSE === '1';
 const web = args.includes('--web');
 const EXTENSION_ID = 'bloom-lens.bloom-lens';

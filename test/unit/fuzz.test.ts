@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -77,13 +76,14 @@ function mutate(random: SeededRandom, text: string): string {
 /**
  * Is `fn` linear in its input? The same characters are timed as one text of `COPIES` units and as `COPIES` texts of
  * one unit: linear work costs the same both ways (ratio about 1), quadratic work `COPIES` times more (16). The unit
- * doubles until the separate runs take at least 50 ms, so no operand is small enough for a scheduler pause or a
- * GC to decide; each operand is the fastest of 2 interleaved runs. Returns undefined for work too cheap to time
- * (under 50 ms for 16 units of 400 KB: under 8 ns per character). Both operands are at least 50 ms.
+ * doubles until both take at least 50 ms of CPU time (this process's, so a busy machine's other processes do not
+ * count), so no operand is small enough for a pause or a GC to decide; each operand is the fastest of 2 interleaved
+ * runs. Returns undefined for work too cheap to time (under 50 ms for 16 units of 400 KB: under 8 ns per character).
  */
 const COPIES = 16;
 function joiningCost(unit: string, fn: (text: string) => unknown): { ratio: number; joinedMs: number; separateMs: number; unitChars: number } | undefined {
-  const time = (work: () => void): number => { const started = performance.now(); work(); return performance.now() - started; };
+  // CPU time of this process, not the wall clock: time spent descheduled by other processes does not count.
+  const time = (work: () => void): number => { const started = process.cpuUsage(); work(); const used = process.cpuUsage(started); return (used.user + used.system) / 1000; };
   const separately = (text: string) => () => { for (let copy = 0; copy < COPIES; copy++) fn(text); };
   const joinedly = (text: string) => () => { fn(text.repeat(COPIES)); };
   let separateMs = time(separately(unit));

@@ -130,7 +130,7 @@ describe('CLI: --layout', () => {
       assert.throws(() => command(parseArgs(argv)), (error: unknown) => error instanceof UsageError && pattern.test(error.message), argv.join(' '));
     }
     const cli = resolve(__dirname, '../../../dist/cli.js');
-    const result = spawnSync(process.execPath, [cli, 'fp', '--m', '1024', '--n', '10', '--k', '3', '--layout', 'cuckoo'], { encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, [cli, 'fp', '--m', '1024', '--n', '10', '--k', '3', '--layout', 'cuckoo'], { encoding: 'utf8', timeout: 300_000 });
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr.trim(), /^error: --layout must be one of/);
   });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 
 // Runs the built CLI (node scripts/build.mjs builds dist/cli.js) as a user would.
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['dist/cli.js', 'paradox', ...args], { encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, ['dist/cli.js', 'paradox', ...args], { encoding: 'utf8', timeout: 300_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

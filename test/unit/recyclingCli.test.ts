@@ -8,7 +8,7 @@ const CLI = resolve(__dirname, '../../../dist/cli.js');
 
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run node scripts/build.mjs first');
-  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 300_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -35,7 +35,7 @@ describe('review regressions', () => {
   });
 
   it('rbf refuses an exact chain too large to compute, with one error line', () => {
-    const run = spawnSync(process.execPath, [cli, 'rbf', '--m', '1e8', '--k', '64', '--sigma', '99999999', '--model', 'exact'], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [cli, 'rbf', '--m', '1e8', '--k', '64', '--sigma', '99999999', '--model', 'exact'], { encoding: 'utf8', timeout: 300_000 });
     assert.equal(run.status, 2);
     assert.match(run.stderr, /^error: --model exact is limited/);
   });
@@ -46,7 +46,7 @@ describe('review regressions', () => {
     copyFileSync(join(repo, 'test/integration/workspace/src/gateway.go'), join(dir, 'src/gateway.go'));
     symlinkSync('.', join(dir, 'src/l1'));
     symlinkSync('..', join(dir, 'src/l2'));
-    const run = spawnSync(process.execPath, [cli, 'scan', dir, '--format', 'json', '--fail-on', 'never'], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [cli, 'scan', dir, '--format', 'json', '--fail-on', 'never'], { encoding: 'utf8', timeout: 300_000 });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).findings.length, 2);
   });
@@ -67,7 +67,7 @@ describe('review regressions', () => {
 });
 
 describe('CLI usage details', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 30_000 });
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 300_000 });
 
   it('--help prints the usage and exits 0, for any command', () => {
     const result = run('fp', '--help');

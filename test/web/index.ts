@@ -16,7 +16,7 @@ const say = (line: string): void => console.log(`BLOOM-LENS ${line}`);
 export function run(): Promise<void> {
   const mocha = (globalThis as unknown as { mocha: BrowserMocha }).mocha;
   // A silent reporter: the lines below are the report.
-  mocha.setup({ ui: 'bdd', reporter: function Silent() { /* nothing */ }, timeout: 60_000 });
+  mocha.setup({ ui: 'bdd', reporter: function Silent() { /* nothing */ }, timeout: 600_000 }); // a hang guard: a busy machine may take minutes, and no test is judged by its speed
   require('./suite'); // defines the suites now that describe/it exist
   let passed = 0;
   let failed = 0;
