@@ -42,14 +42,16 @@ export interface StructureRow {
   readonly deletes: boolean;
   /** Independent random memory locations a query reads (null for the bounds). */
   readonly accessesPerQuery: number | null;
-  /** The configuration (fingerprint bits, k, slots) and what to know, in words. */
-  readonly notes: string;
+  /** The configuration (fingerprint bits, k, slots), what to know, and each variant with what it delivers, in words. */
+  readonly notes: readonly string[];
   /** Other configurations of the same structure, with what they deliver. */
   readonly variants: readonly StructureVariant[];
   /** Paper and source lines the row follows. */
   readonly source: string;
 }
 
+/** Smallest p compared: a cuckoo filter needs about log2(1/p) + 3 bits of fingerprint, at most 64. */
+export const MIN_COMPARED_RATE = 2 ** -60;
 /** log2(e): the extra bits per key any filter that deletes needs (Kuszmaul, Liang & Zhou 2025). */
 const LOG2_E = Math.LOG2E;
 /** 4-bit counters (Fan, Cao, Almeida & Broder 2000). */
@@ -60,6 +62,7 @@ const ROCKSDB_MAX_BITS_PER_KEY = 100;
 function requireInputs(n: number, p: number): void {
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new RangeError(`n must be a whole number of keys from 1 to 2^53 - 1, got ${n}`);
   if (typeof p !== 'number' || !(p > 0 && p < 1)) throw new RangeError(`p must be a false-positive rate strictly between 0 and 1, got ${p}`);
+  if (p < MIN_COMPARED_RATE) throw new RangeError(`p must be at least 2^-60 (about 8.7e-19) to compare fingerprint filters (their fingerprints stop at 64 bits), got ${p}`);
 }
 
 function percent(rate: number): string {
@@ -68,24 +71,30 @@ function percent(rate: number): string {
 }
 
 function row(n: number, p: number, fields: Omit<StructureRow, 'bitsPerKey' | 'reachesTarget' | 'variants'> & { variants?: readonly StructureVariant[] }): StructureRow {
-  return { ...fields, bitsPerKey: fields.memoryBits / n, reachesTarget: fields.fp <= p, variants: fields.variants ?? [] };
+  const variants = fields.variants ?? [];
+  const variantNotes = variants.map((v) => `${v.name}: ${v.bitsPerKey.toFixed(2)} bits/key, FP ${percent(v.fp)}`);
+  return { ...fields, bitsPerKey: fields.memoryBits / n, reachesTarget: fields.fp <= p, notes: [...fields.notes, ...variantNotes], variants };
 }
 
 function variant(n: number, name: string, memoryBits: number, fp: number): StructureVariant {
   return { name, bitsPerKey: memoryBits / n, memoryBits, fp };
 }
 
+/** Largest filter the layout searches consider (bits; whole blocks of it stay safe integers). */
+const MAX_SEARCHED_BITS = 2 ** 52;
+
 /**
- * Smallest whole number of `granule`-bit units whose rate is <= p, by doubling then bisection (rate must fall
- * as units grow; the result is checked). Starts from `guessUnits`.
+ * Smallest whole number of `unitBits`-bit units whose rate is <= p, by doubling from `guessUnits` then bisection
+ * (the rate must fall as units grow). When no filter of at most 2^52 bits reaches p, the largest one tried.
  */
-function smallestUnits(guessUnits: number, rate: (units: number) => number, p: number): number {
-  let high = Math.max(1, Math.ceil(guessUnits));
+function smallestUnits(guessUnits: number, unitBits: number, rate: (units: number) => number, p: number): number {
+  const maxUnits = Math.floor(MAX_SEARCHED_BITS / unitBits);
+  let high = Math.min(maxUnits, Math.max(1, Math.ceil(guessUnits)));
   let low = 0;
   while (!(rate(high) <= p)) {
+    if (high === maxUnits) return maxUnits;
     low = high;
-    high *= 2;
-    if (high > Number.MAX_SAFE_INTEGER / 1024) throw new RangeError(`no filter below 2^43 units reaches p = ${p}`);
+    high = Math.min(maxUnits, high * 2);
   }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
@@ -93,6 +102,10 @@ function smallestUnits(guessUnits: number, rate: (units: number) => number, p: n
     else low = mid;
   }
   return high;
+}
+
+function unreachable(fp: number, p: number): string[] {
+  return fp > p ? ['no filter of this layout up to 2^52 bits reaches p (a key\'s bits all fall in one block)'] : [];
 }
 
 /** Textbook bits for n keys at p (Bloom 1970; math-spec): the starting guess of the layout searches. */
@@ -108,12 +121,12 @@ function bounds(n: number, p: number): StructureRow[] {
   return [
     row(n, p, {
       id: 'bound', name: 'Lower bound (static set)', memoryBits: n * entropy, fp: p, inserts: false, deletes: false, accessesPerQuery: null,
-      notes: 'log2(1/p) bits per key: no filter of a known set can use less',
+      notes: ['log2(1/p) bits per key: no filter of a known set can use less'],
       source: 'Carter, Floyd, Gill, Markowsky & Wegman 1978; restated in Dillinger & Walzer 2021 (arXiv 2103.02515)',
     }),
     row(n, p, {
       id: 'bound-deletes', name: 'Lower bound (with deletes)', memoryBits: n * (entropy + LOG2_E), fp: p, inserts: true, deletes: true, accessesPerQuery: null,
-      notes: 'log2(1/p) + log2(e) = +1.44 bits per key for any filter that deletes (proved as p -> 0)',
+      notes: ['log2(1/p) + log2(e) = +1.44 bits per key for any filter that deletes (proved as p -> 0)'],
       source: 'Kuszmaul, Liang & Zhou 2025, Fingerprint Filters Are Optimal (arXiv 2510.18129)',
     }),
   ];
@@ -128,13 +141,13 @@ function bloomRows(n: number, p: number): StructureRow[] {
   return [
     row(n, p, {
       id: 'bloom', name: 'Bloom (optimal integer k)', memoryBits: size.mBits, fp: size.falsePositiveRate, inserts: true, deletes: false,
-      accessesPerQuery: size.k, notes: `k = ${size.k}; FP rises past n keys`,
+      accessesPerQuery: size.k, notes: [`k = ${size.k}`, 'FP rises past n keys'],
       source: 'Bloom 1970; exact rate (Christensen et al., math-spec.md)',
     }),
     row(n, p, {
       id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: exactFalsePositiveRate(size.mBits, n, size.k),
       inserts: true, deletes: true, accessesPerQuery: size.k,
-      notes: `k = ${size.k}, ${size.mBits} counters of 4 bits; a counter overflows with probability <= ${overflowBound.toPrecision(2)}, then deletes can cause false negatives`,
+      notes: [`k = ${size.k}, ${size.mBits} counters of 4 bits`, `a counter overflows with probability <= ${overflowBound.toPrecision(2)}; then deletes can cause false negatives`],
       source: 'Fan, Cao, Almeida & Broder, Summary cache, IEEE/ACM ToN 2000',
     }),
   ];
@@ -144,11 +157,11 @@ function bloomRows(n: number, p: number): StructureRow[] {
 function blockedRow(n: number, p: number): StructureRow {
   const probes = (lines: number): number => rocksDbFastLocalNumProbes(Math.round((lines * ROCKSDB_CACHE_LINE_BITS * 1000) / n));
   const rate = (lines: number): number => blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
-  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, rate, p);
+  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, rate, p);
   const k = probes(lines);
   return row(n, p, {
     id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp: rate(lines), inserts: true, deletes: false,
-    accessesPerQuery: 1, notes: `k = ${k} (RocksDB FastLocalBloom's probe table), ${lines} cache lines; one cache line per query`,
+    accessesPerQuery: 1, notes: [`k = ${k} (RocksDB FastLocalBloom's probe table for ${(lines * ROCKSDB_CACHE_LINE_BITS / n).toFixed(2)} bits/key), ${lines} cache lines`, 'one cache line per query', ...unreachable(rate(lines), p)],
     source: 'Putze, Sanders & Singler 2007, eq. 3; facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl',
   });
 }
@@ -156,10 +169,10 @@ function blockedRow(n: number, p: number): StructureRow {
 /** Parquet SBBF: 256-bit blocks, k = 8, sized by its real (load-averaged) rate, not the spec's formula. */
 function splitBlockRow(n: number, p: number): StructureRow {
   const rate = (blocks: number): number => splitBlockFalsePositiveRate(blocks * SPLIT_BLOCK_BITS, n);
-  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, rate, p);
+  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, rate, p);
   return row(n, p, {
     id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp: rate(blocks), inserts: true, deletes: false,
-    accessesPerQuery: 1, notes: `k = 8, ${blocks} blocks of 256 bits; one 32-byte block per query`,
+    accessesPerQuery: 1, notes: [`k = 8, ${blocks} blocks of 256 bits`, 'one 32-byte block per query', ...unreachable(rate(blocks), p)],
     source: 'apache/parquet-format BloomFilter.md; model F2 (library-research.md)',
   });
 }
@@ -174,16 +187,19 @@ function ribbonRow(n: number, p: number): StructureRow {
   let config = configure(maxMillibits);
   let millibits = maxMillibits;
   if (config.falsePositiveRate <= p) {
-    millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), (m) => configure(Math.min(m, maxMillibits)).falsePositiveRate, p);
+    millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, (m) => configure(Math.min(m, maxMillibits)).falsePositiveRate, p);
     config = configure(millibits);
   }
-  const fallback = config.kind !== 'bloomFallback' ? ''
-    : n > ROCKSDB_MAX_RIBBON_ENTRIES ? ` RocksDB builds Bloom instead above ${ROCKSDB_MAX_RIBBON_ENTRIES} keys per filter.` : ' RocksDB builds Bloom instead at this small size.';
-  const unreachable = config.falsePositiveRate > p ? ' Even bits_per_key 100 (RocksDB\'s ceiling) does not reach p.' : '';
+  const fallback = config.kind !== 'bloomFallback' ? []
+    : [n > ROCKSDB_MAX_RIBBON_ENTRIES ? `RocksDB builds Bloom instead above ${ROCKSDB_MAX_RIBBON_ENTRIES} keys per filter` : 'RocksDB builds Bloom instead at this small size'];
+  const unreachable = config.falsePositiveRate > p ? ['even bits_per_key 100 (RocksDB\'s ceiling) does not reach p'] : [];
   return row(n, p, {
     id: 'ribbon', name: 'Ribbon (RocksDB Standard128Ribbon)', memoryBits: config.filterBytes * 8, fp: config.falsePositiveRate, inserts: false, deletes: false,
     accessesPerQuery: 1,
-    notes: `NewRibbonFilterPolicy(${millibits / 1000}); ${config.numSlots} slots; static (rebuilt per file); 1-3 adjacent cache lines per query; about 3x the build CPU of Bloom.${fallback}${unreachable}`,
+    notes: [
+      `NewRibbonFilterPolicy(${millibits / 1000}): ${config.numSlots} slots`, 'static: built from all keys at once (RocksDB rebuilds it per SST file)',
+      '1-3 adjacent cache lines per query', 'about 3x the build CPU of Bloom', ...fallback, ...unreachable,
+    ],
     source: 'Dillinger & Walzer 2021 (arXiv 2103.02515); facebook/rocksdb util/ribbon_impl.h, table/block_based/filter_policy.cc',
   });
 }
@@ -196,7 +212,7 @@ function xorRow(n: number, p: number): StructureRow {
   const f = xorFamilyFingerprintBits(p);
   return row(n, p, {
     id: 'xor', name: 'XOR filter (3-wise)', memoryBits: slots * f, fp: xorFamilyFalsePositiveRate(f), inserts: false, deletes: false, accessesPerQuery: 3,
-    notes: `${f}-bit fingerprints, ${slots} slots (1.23 n + 32); static: all keys at build time; built by peeling (retries on failure)`,
+    notes: [`${f}-bit fingerprints, ${slots} slots (1.23 n + 32)`, 'static: all keys at build time; built by peeling (retries with a new seed on failure)'],
     variants: LIBRARY_FINGERPRINT_BITS.map((w) => variant(n, `xor${w} (${w}-bit fingerprints)`, slots * w, xorFamilyFalsePositiveRate(w))),
     source: 'Graf & Lemire 2020 (arXiv 1912.08258); FastFilter/xor_singleheader include/xorfilter.h xor8_allocate',
   });
@@ -208,7 +224,10 @@ function fuseRow(n: number, p: number, arity: FuseArity): StructureRow {
   return row(n, p, {
     id: arity === 3 ? 'binary-fuse-3' : 'binary-fuse-4', name: `Binary fuse filter (${arity}-wise)`, memoryBits: layout.slots * f,
     fp: xorFamilyFalsePositiveRate(f), inserts: false, deletes: false, accessesPerQuery: arity,
-    notes: `${f}-bit fingerprints, ${layout.slots} slots (size factor ${layout.sizeFactor.toFixed(3)}, segments of ${layout.segmentLength}); static; the ${arity} probes fall in ${arity} consecutive segments`,
+    notes: [
+      `${f}-bit fingerprints, ${layout.slots} slots (size factor ${layout.sizeFactor.toFixed(3)}, segments of ${layout.segmentLength})`,
+      `static: all keys at build time; the ${arity} probes fall in ${arity} consecutive segments`,
+    ],
     variants: LIBRARY_FINGERPRINT_BITS.map((w) => variant(n, `${w}-bit fingerprints${arity === 3 ? ` (binary_fuse${w})` : ''}`, layout.slots * w, xorFamilyFalsePositiveRate(w))),
     source: arity === 3
       ? 'Graf & Lemire 2022 (arXiv 2201.01174); FastFilter/xor_singleheader include/binaryfusefilter.h binary_fuse8_allocate'
@@ -228,7 +247,10 @@ function cuckooRow(n: number, p: number): StructureRow {
   ];
   return row(n, p, {
     id: 'cuckoo', name: 'Cuckoo filter (b = 4)', memoryBits: slots * f, fp: cuckooFalsePositiveRate(f, load), inserts: true, deletes: true, accessesPerQuery: 2,
-    notes: `${f}-bit fingerprints, ${slots / CUCKOO_BUCKET_SLOTS} buckets of 4 at ${percent(load)} load; inserts fail near full; deleting a key never inserted can remove another's fingerprint`,
+    notes: [
+      `${f}-bit fingerprints, ${slots / CUCKOO_BUCKET_SLOTS} buckets of 4 at ${percent(load)} load`, 'inserts can fail near full',
+      'deleting a key never inserted can remove another key\'s fingerprint',
+    ],
     variants,
     source: 'Fan, Andersen, Kaminsky & Mitzenmacher, CoNEXT 2014; efficient/cuckoofilter src/cuckoofilter.h, src/packedtable.h',
   });
@@ -242,7 +264,7 @@ function quotientRow(n: number, p: number): StructureRow {
   return row(n, p, {
     id: 'quotient', name: 'Counting quotient filter', memoryBits: slots * bitsPerSlot, fp: quotientFalsePositiveRate(r, n, slots), inserts: true, deletes: true,
     accessesPerQuery: 1,
-    notes: `${r}-bit remainders + 2.125 metadata bits per slot at ${percent(QUOTIENT_MAX_LOAD)} load; counts, merges, resizes by doubling; the reference code rounds slots up to a power of two`,
+    notes: [`${r}-bit remainders + 2.125 metadata bits per slot at ${percent(QUOTIENT_MAX_LOAD)} load`, 'counts, merges, resizes by doubling'],
     variants: [variant(n, `power-of-two table (${powerOfTwoSlots} slots, as splatlab/cqf allocates)`, powerOfTwoSlots * bitsPerSlot, quotientFalsePositiveRate(r, n, powerOfTwoSlots))],
     source: 'Pandey, Bender, Johnson & Patro, SIGMOD 2017; splatlab/cqf include/gqf_int.h qfblock, src/gqf.c',
   });
@@ -255,8 +277,8 @@ export const STRUCTURE_IDS: readonly StructureId[] = [
 
 /**
  * What n keys at false-positive rate p cost in each structure, one row per STRUCTURE_IDS entry in that order.
- * n: an integer from 1 to 2^53 - 1; p: strictly between 0 and 1. Throws RangeError with a clear message otherwise
- * (and when p needs fingerprints over 64 bits). Cost: a few ms to a few tens of ms (the blocked and split-block
+ * n: an integer from 1 to 2^53 - 1; p: from 2^-60 to below 1. Throws RangeError with a clear message otherwise
+ * (and when the Bloom filter would need more than 2^53 - 1 bits). Cost: a few ms to a few tens of ms (the blocked and split-block
  * searches over the exact layout models).
  */
 export function compareStructures(n: number, p: number): StructureRow[] {
