@@ -58,6 +58,8 @@ interface CommonOptions {
 
 export interface XorFamilySimulationOptions extends CommonOptions {
   readonly structure: 'xor' | 'binary-fuse-3' | 'binary-fuse-4';
+  /** XOR only: table slots, a multiple of 3 (default xorFilterSlots(n)); below about 1.22 n peeling fails. */
+  readonly xorSlots?: number;
 }
 
 export interface CuckooSimulationOptions extends CommonOptions {
@@ -109,9 +111,10 @@ class Tally {
 /** Draws a key's slot positions into `out` (distinct by construction: one per block or segment). */
 type PositionDraw = (random: SeededRandom, out: Int32Array) => void;
 
-function xorFamilyGeometry(structure: XorFamilySimulationOptions['structure'], n: number): { slots: number; arity: number; draw: PositionDraw } {
+function xorFamilyGeometry(structure: XorFamilySimulationOptions['structure'], n: number, xorSlots?: number): { slots: number; arity: number; draw: PositionDraw } {
   if (structure === 'xor') {
-    const slots = xorFilterSlots(n);
+    const slots = xorSlots ?? xorFilterSlots(n);
+    if (!Number.isSafeInteger(slots) || slots < 3 || slots % 3 !== 0) throw new RangeError(`XOR slots must be a positive multiple of 3, got ${slots}`);
     const blockLength = slots / 3;
     return { slots, arity: 3, draw: (random, out) => { for (let j = 0; j < 3; j++) out[j] = j * blockLength + random.nextInt(blockLength); } };
   }
@@ -167,7 +170,7 @@ function peel(positions: Int32Array, n: number, arity: number, slots: number): {
 export function simulateXorFamily(options: XorFamilySimulationOptions): XorFamilySimulationResult {
   requireCommon(options, 30);
   const { n, fingerprintBits, trials, queriesPerFilter, seed } = options;
-  const { slots, arity, draw } = xorFamilyGeometry(options.structure, n);
+  const { slots, arity, draw } = xorFamilyGeometry(options.structure, n, options.xorSlots);
   if (slots > MAX_SIMULATED_SLOTS) throw new RangeError(`the simulated filter would have ${slots} slots, more than ${MAX_SIMULATED_SLOTS}`);
   const random = new SeededRandom(seed);
   const fingerprintValues = 2 ** fingerprintBits;
