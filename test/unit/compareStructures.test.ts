@@ -52,7 +52,9 @@ describe('compareStructures: the same n and p in other filters (issue 19, beyond
     near(row.quotient.bitsPerKey, 9.61, 0.005, 'quotient (7-bit)');
     near(row['counting-bloom'].bitsPerKey, 38.37, 0.01, 'counting Bloom');
     assert.equal(row.bloom.accessesPerQuery, 7);
-    assert.deepEqual([row.xor, row['binary-fuse-3'], row.cuckoo, row.quotient].map((r) => r.notes[0].split('-bit')[0]), ['7', '7', '10', '7']);
+    assert.deepEqual([row.xor, row['binary-fuse-3'], row.cuckoo].map((r) => r.parameters.fingerprintBits), [7, 7, 10]);
+    assert.equal(row.quotient.parameters.remainderBits, 7);
+    assert.match(row.cuckoo.notes[0], /^10-bit fingerprints/);
   });
 
   it('follows the formulas and sizing code, recomputed here independently', () => {
@@ -73,13 +75,13 @@ describe('compareStructures: the same n and p in other filters (issue 19, beyond
     assert.equal(row['counting-bloom'].fp, exactFalsePositiveRate(bloom.mBits, n, bloom.k));
     // Blocked and split-block: the smallest whole-block sizes; one block fewer misses p
     const blockedLines = row['blocked-512'].memoryBits / 512;
-    const k = Number(/k = (\d+)/.exec(row['blocked-512'].notes[0])?.[1]);
+    const k = row['blocked-512'].parameters.k;
     assert.equal(row['blocked-512'].fp, blockedFalsePositiveRate(blockedLines * 512, n, k, 512));
     assert.ok(blockedFalsePositiveRate((blockedLines - 1) * 512, n, k, 512) > 0.01);
     const blocks = row['split-block'].memoryBits / 256;
     assert.ok(splitBlockFalsePositiveRate((blocks - 1) * 256, n) > 0.01 && splitBlockFalsePositiveRate(blocks * 256, n) <= 0.01);
     // Ribbon: RocksDB's own configuration at the chosen bits_per_key; 1 millibit less misses p
-    const setting = Number(/NewRibbonFilterPolicy\(([\d.]+)\)/.exec(row.ribbon.notes[0])?.[1]);
+    const setting = row.ribbon.parameters.bitsPerKeySetting;
     assert.equal(row.ribbon.memoryBits, rocksDbRibbonConfiguration(setting, n).filterBytes * 8);
     assert.ok(rocksDbRibbonConfiguration(setting - 0.001, n).falsePositiveRate > 0.01);
   });
