@@ -47,7 +47,7 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
     id: 'bloom-filters-partitioned', name: 'bloom-filters PartitionedBloomFilter.create (npm)', harness: 'beyond-npm', packageName: 'bloom-filters', packageSource: 'npm',
     tolerance: 0.03,
     toleranceWhy: 'positions from one double-hashing pair per key (bloom-filters utils getIndexes) instead of k independent hashes: up to 3 % allowed',
-    configs: [npmConfig('partitioned', 'pb1', 20_000, 0.01, 1, 300_000, 201), npmConfig('partitioned', 'pb2', 5_000, 0.001, 4, 100_000, 202)],
+    configs: [npmConfig('partitioned', 'pb1', 20_000, 0.01, 1, 150_000, 201), npmConfig('partitioned', 'pb2', 5_000, 0.001, 2, 100_000, 202)],
     notes: ['m = k slices x _m bits; the FP is the partitioned-hashing exact rate (classic.ts) at the library\'s m and k.'],
     predict: (config, raw: RawResult) => {
       const [n, p] = fields(config);
@@ -60,7 +60,7 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
     id: 'bloom-filters-counting', name: 'bloom-filters CountingBloomFilter.create (npm), as 4-bit counters', harness: 'beyond-npm', packageName: 'bloom-filters', packageSource: 'npm',
     tolerance: 0.03,
     toleranceWhy: 'double-hashing positions (as the partitioned filter): up to 3 % allowed',
-    configs: [npmConfig('counting', 'cb1', 20_000, 0.01, 1, 200_000, 211)],
+    configs: [npmConfig('counting', 'cb1', 20_000, 0.01, 1, 150_000, 211)],
     notes: ['The library stores unbounded counters as [bit, count] pairs; m here is its counter count x 4 bits (the compare row\'s counting Bloom). The largest counter stays far below 15.'],
     predict: (config, raw) => {
       const [n, p] = fields(config);
@@ -72,7 +72,7 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
     id: 'bloom-filters-cuckoo', name: 'bloom-filters CuckooFilter.create (npm)', harness: 'beyond-npm', packageName: 'bloom-filters', packageSource: 'npm',
     tolerance: 0.02,
     toleranceWhy: 'its fingerprints are hex strings (4 bits per character, 0 allowed): per-slot match 2^-f where the model uses 1/(2^f - 1), 0.4 % at f = 8; up to 2 % allowed',
-    configs: [npmConfig('cuckoo', 'ck1', 20_000, 0.01, 1, 300_000, 221), npmConfig('cuckoo', 'ck2', 20_000, 0.0001, 1, 300_000, 222)],
+    configs: [npmConfig('cuckoo', 'ck1', 20_000, 0.01, 1, 150_000, 221), npmConfig('cuckoo', 'ck2', 20_000, 0.0001, 1, 150_000, 222)],
     notes: ['buckets = ceil(n / 4 / 0.955) (fingerprintFilters.ts cuckooBuckets); fingerprint = ceil(ceil(log2(1/p) + 3) / 8) hex characters = 8 bits at p = 1%, 12 at 0.01%.'],
     predict: (config, raw) => {
       const [n, p] = fields(config);
