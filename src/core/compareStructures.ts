@@ -147,12 +147,14 @@ function bloomRows(n: number, p: number): StructureRow[] {
   const overflowBound = Math.min(1, size.mBits * Math.pow((Math.E * Math.LN2) / 16, 16));
   return [
     row(n, p, {
-      parameters: { k: size.k }, id: 'bloom', name: 'Bloom (optimal integer k)', memoryBits: size.mBits, fp: size.falsePositiveRate, inserts: true, deletes: false,
+      id: 'bloom', name: 'Bloom (optimal integer k)', memoryBits: size.mBits, fp: size.falsePositiveRate, inserts: true, deletes: false,
+      parameters: { k: size.k },
       accessesPerQuery: size.k, notes: [`k = ${size.k}`, 'FP rises past n keys'],
       source: 'Bloom 1970; exact rate (Christensen et al., math-spec.md)',
     }),
     row(n, p, {
-      parameters: { k: size.k, counters: size.mBits }, id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: exactFalsePositiveRate(size.mBits, n, size.k),
+      id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: exactFalsePositiveRate(size.mBits, n, size.k),
+      parameters: { k: size.k, counters: size.mBits },
       inserts: true, deletes: true, accessesPerQuery: size.k,
       notes: [`k = ${size.k}, ${size.mBits} counters of 4 bits`, `a counter overflows with probability <= ${overflowBound.toPrecision(2)}; then deletes can cause false negatives`],
       source: 'Fan, Cao, Almeida & Broder, Summary cache, IEEE/ACM ToN 2000',
@@ -167,7 +169,8 @@ function blockedRow(n: number, p: number): StructureRow {
   const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, rate, p);
   const k = probes(lines);
   return row(n, p, {
-    parameters: { k, blocks: lines }, id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp: rate(lines), inserts: true, deletes: false,
+    id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp: rate(lines), inserts: true, deletes: false,
+    parameters: { k, blocks: lines },
     accessesPerQuery: 1, notes: [`k = ${k} (RocksDB FastLocalBloom's probe table for ${(lines * ROCKSDB_CACHE_LINE_BITS / n).toFixed(2)} bits/key), ${lines} cache lines`, 'one cache line per query', ...unreachable(rate(lines), p)],
     source: 'Putze, Sanders & Singler 2007, eq. 3; facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl',
   });
@@ -178,7 +181,8 @@ function splitBlockRow(n: number, p: number): StructureRow {
   const rate = (blocks: number): number => splitBlockFalsePositiveRate(blocks * SPLIT_BLOCK_BITS, n);
   const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, rate, p);
   return row(n, p, {
-    parameters: { k: 8, blocks }, id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp: rate(blocks), inserts: true, deletes: false,
+    id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp: rate(blocks), inserts: true, deletes: false,
+    parameters: { k: 8, blocks },
     accessesPerQuery: 1, notes: [`k = 8, ${blocks} blocks of 256 bits`, 'one 32-byte block per query', ...unreachable(rate(blocks), p)],
     source: 'apache/parquet-format BloomFilter.md; model F2 (library-research.md)',
   });
@@ -201,7 +205,8 @@ function ribbonRow(n: number, p: number): StructureRow {
     : [n > ROCKSDB_MAX_RIBBON_ENTRIES ? `RocksDB builds Bloom instead above ${ROCKSDB_MAX_RIBBON_ENTRIES} keys per filter` : 'RocksDB builds Bloom instead at this small size'];
   const unreachable = config.falsePositiveRate > p ? ['even bits_per_key 100 (RocksDB\'s ceiling) does not reach p'] : [];
   return row(n, p, {
-    parameters: { bitsPerKeySetting: millibits / 1000, slots: config.numSlots }, id: 'ribbon', name: 'Ribbon (RocksDB Standard128Ribbon)', memoryBits: config.filterBytes * 8, fp: config.falsePositiveRate, inserts: false, deletes: false,
+    id: 'ribbon', name: 'Ribbon (RocksDB Standard128Ribbon)', memoryBits: config.filterBytes * 8, fp: config.falsePositiveRate, inserts: false, deletes: false,
+    parameters: { bitsPerKeySetting: millibits / 1000, slots: config.numSlots },
     accessesPerQuery: 1,
     notes: [
       `NewRibbonFilterPolicy(${millibits / 1000}): ${config.numSlots} slots`, 'static: built from all keys at once (RocksDB rebuilds it per SST file)',
@@ -218,7 +223,8 @@ function xorRow(n: number, p: number): StructureRow {
   const slots = xorFilterSlots(n);
   const f = xorFamilyFingerprintBits(p);
   return row(n, p, {
-    parameters: { fingerprintBits: f, slots }, id: 'xor', name: 'XOR filter (3-wise)', memoryBits: slots * f, fp: xorFamilyFalsePositiveRate(f), inserts: false, deletes: false, accessesPerQuery: 3,
+    id: 'xor', name: 'XOR filter (3-wise)', memoryBits: slots * f, fp: xorFamilyFalsePositiveRate(f), inserts: false, deletes: false, accessesPerQuery: 3,
+    parameters: { fingerprintBits: f, slots },
     notes: [`${f}-bit fingerprints, ${slots} slots (1.23 n + 32)`, 'static: all keys at build time; built by peeling (retries with a new seed on failure)'],
     variants: LIBRARY_FINGERPRINT_BITS.map((w) => variant(n, `xor${w} (${w}-bit fingerprints)`, slots * w, xorFamilyFalsePositiveRate(w))),
     source: 'Graf & Lemire 2020 (arXiv 1912.08258); FastFilter/xor_singleheader include/xorfilter.h xor8_allocate',
@@ -229,7 +235,8 @@ function fuseRow(n: number, p: number, arity: FuseArity): StructureRow {
   const layout = binaryFuseLayout(n, arity);
   const f = xorFamilyFingerprintBits(p);
   return row(n, p, {
-    parameters: { fingerprintBits: f, slots: layout.slots, segmentLength: layout.segmentLength }, id: arity === 3 ? 'binary-fuse-3' : 'binary-fuse-4', name: `Binary fuse filter (${arity}-wise)`, memoryBits: layout.slots * f,
+    id: arity === 3 ? 'binary-fuse-3' : 'binary-fuse-4', name: `Binary fuse filter (${arity}-wise)`, memoryBits: layout.slots * f,
+    parameters: { fingerprintBits: f, slots: layout.slots, segmentLength: layout.segmentLength },
     fp: xorFamilyFalsePositiveRate(f), inserts: false, deletes: false, accessesPerQuery: arity,
     notes: [
       `${f}-bit fingerprints, ${layout.slots} slots (size factor ${layout.sizeFactor.toFixed(3)}, segments of ${layout.segmentLength})`,
@@ -253,7 +260,8 @@ function cuckooRow(n: number, p: number): StructureRow {
     ...LIBRARY_FINGERPRINT_BITS.map((w) => variant(n, `${w}-bit fingerprints`, slots * w, cuckooFalsePositiveRate(w, load))),
   ];
   return row(n, p, {
-    parameters: { fingerprintBits: f, buckets: slots / CUCKOO_BUCKET_SLOTS }, id: 'cuckoo', name: 'Cuckoo filter (b = 4)', memoryBits: slots * f, fp: cuckooFalsePositiveRate(f, load), inserts: true, deletes: true, accessesPerQuery: 2,
+    id: 'cuckoo', name: 'Cuckoo filter (b = 4)', memoryBits: slots * f, fp: cuckooFalsePositiveRate(f, load), inserts: true, deletes: true, accessesPerQuery: 2,
+    parameters: { fingerprintBits: f, buckets: slots / CUCKOO_BUCKET_SLOTS },
     notes: [
       `${f}-bit fingerprints, ${slots / CUCKOO_BUCKET_SLOTS} buckets of 4 at ${percent(load)} load`, 'inserts can fail near full',
       'deleting a key never inserted can remove another key\'s fingerprint',
@@ -269,7 +277,8 @@ function quotientRow(n: number, p: number): StructureRow {
   const powerOfTwoSlots = Math.pow(2, Math.ceil(Math.log2(slots)));
   const bitsPerSlot = r + QUOTIENT_METADATA_BITS_PER_SLOT;
   return row(n, p, {
-    parameters: { remainderBits: r, slots }, id: 'quotient', name: 'Counting quotient filter', memoryBits: slots * bitsPerSlot, fp: quotientFalsePositiveRate(r, n, slots), inserts: true, deletes: true,
+    id: 'quotient', name: 'Counting quotient filter', memoryBits: slots * bitsPerSlot, fp: quotientFalsePositiveRate(r, n, slots), inserts: true, deletes: true,
+    parameters: { remainderBits: r, slots },
     accessesPerQuery: 1,
     notes: [`${r}-bit remainders + 2.125 metadata bits per slot at ${percent(QUOTIENT_MAX_LOAD)} load`, 'counts, merges, resizes by doubling'],
     variants: [variant(n, `power-of-two table (${powerOfTwoSlots} slots, as splatlab/cqf allocates)`, powerOfTwoSlots * bitsPerSlot, quotientFalsePositiveRate(r, n, powerOfTwoSlots))],
