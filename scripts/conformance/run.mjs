@@ -31,13 +31,18 @@ const APT = {
   go: ['golang-go', 'golang-github-willf-bloom-dev', 'golang-github-greatroar-blobloom-dev'],
   postgres: ['postgresql', 'postgresql-contrib'],
   npm: [],
+  'beyond-npm': [],
+  'beyond-go': ['golang-go', 'golang-github-seiflotfy-cuckoofilter-dev'],
 };
 /** npm packages (exact versions) installed into the cache folder for the npm harness. */
-const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs': '1.8.9' };
+const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs': '1.8.9', 'binary-fuse-filter': '1.0.0' };
 /** Which harness each library id uses (mirrors test/conformance/libraries.ts). */
 const LIBRARY_HARNESS = {
   guava: 'guava', 'bits-and-blooms': 'go', blobloom: 'go', libbloom: 'libbloom', 'bloom-filters': 'npm', bloomfilter: 'npm',
   'parquet-sbbf': 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres',
+  // issue 19, test/conformance/beyondLibraries.ts
+  'bloom-filters-partitioned': 'beyond-npm', 'bloom-filters-counting': 'beyond-npm', 'bloom-filters-cuckoo': 'beyond-npm', 'bloom-filters-xor': 'beyond-npm',
+  'binary-fuse-filter': 'beyond-npm', 'seiflotfy-cuckoo': 'beyond-go', 'rocksdb-ribbon-compare': 'rocksdb',
 };
 if (args.includes('--list')) {
   console.log(Object.keys(LIBRARY_HARNESS).join('\n'));
@@ -84,7 +89,7 @@ function aptInstall() {
 }
 
 function npmInstall() {
-  if (!harnesses.includes('npm')) return;
+  if (!harnesses.includes('npm') && !harnesses.includes('beyond-npm')) return;
   const dir = join(cache, 'npm');
   const current = (name) => {
     const file = join(dir, 'node_modules', name, 'package.json');
@@ -137,6 +142,10 @@ function buildHarnesses() {
     build('go', join(bin, 'conformance-go'), [join(harness, 'go/main.go')], ['go', 'build', '-o', join(bin, 'conformance-go'), join(harness, 'go/main.go')],
       { GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(cache, 'gocache'), GOPROXY: 'off', GOFLAGS: '', GOTOOLCHAIN: 'local' });
   }
+  if (harnesses.includes('beyond-go')) {
+    build('beyond-go', join(bin, 'conformance-go-cuckoo'), [join(harness, 'go-cuckoo/main.go')], ['go', 'build', '-o', join(bin, 'conformance-go-cuckoo'), join(harness, 'go-cuckoo/main.go')],
+      { GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: join(cache, 'gocache'), GOPROXY: 'off', GOFLAGS: '', GOTOOLCHAIN: 'local' });
+  }
   if (harnesses.includes('guava')) {
     build('guava', join(cache, 'java', 'GuavaHarness.class'), [join(harness, 'java/GuavaHarness.java')],
       ['javac', '-cp', guavaClasspath(), '-d', join(cache, 'java'), join(harness, 'java/GuavaHarness.java')]);
@@ -158,6 +167,7 @@ async function bundleSuite() {
 mkdirSync(cache, { recursive: true });
 aptInstall();
 npmInstall();
+if (broken.npm) broken['beyond-npm'] = broken.npm;
 buildHarnesses();
 const suite = await bundleSuite();
 const skip = {};

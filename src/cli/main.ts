@@ -7,6 +7,7 @@ import { rbfCommand } from './commands/rbf';
 import { capacityCommand } from './commands/capacity';
 import { paradoxCommand } from './commands/paradox';
 import { scanCommand } from './commands/scan';
+import { compareCommand } from './commands/compare';
 
 const COMMANDS: Record<string, Command> = {
   fp: fpCommand,
@@ -16,6 +17,7 @@ const COMMANDS: Record<string, Command> = {
   capacity: capacityCommand,
   paradox: paradoxCommand,
   scan: scanCommand,
+  compare: compareCommand,
 };
 
 const USAGE = `usage: bloom-lens <command> [options] [--json]
@@ -26,7 +28,8 @@ commands:
   rbf       --m M --k K (--n N | --sigma S [--hashing ..] [--recycle drop|retain] [--phases 1|2])
   capacity  --memory M --target F [--hashing ..]
   paradox   (--bpe B | --m M --n N) --prior P [--alpha A] [--fpr F]
-  scan      PATH... [--format text|json|sarif] [--fail-on error|warning|never]`;
+  scan      PATH... [--format text|json|sarif] [--fail-on error|warning|never]
+  compare   --n N --p P   (the same n and p in other filters: XOR, binary fuse, Ribbon, cuckoo, quotient, ...)`;
 
 export function main(argv: readonly string[]): number {
   const wantsJson = argv.includes('--json') || argv.includes('--format=json') || argv.join(' ').includes('--format json');

@@ -10,7 +10,7 @@
 import type { Layout } from '../../src/libraries';
 import { predictFromLayout, predictFromSnippet, Prediction } from './predict';
 
-export type HarnessId = 'guava' | 'rocksdb' | 'leveldb' | 'libbloom' | 'go' | 'npm' | 'postgres';
+export type HarnessId = 'guava' | 'rocksdb' | 'leveldb' | 'libbloom' | 'go' | 'npm' | 'postgres' | 'beyond-npm' | 'beyond-go';
 
 /** One line of harness output (JSON). */
 export interface RawResult {

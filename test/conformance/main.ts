@@ -19,7 +19,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KNOWN_ISSUES, knownIssue, Check } from './known-issues';
-import { LIBRARIES, LibrarySpec, RawResult, HarnessId } from './libraries';
+import { LIBRARIES as BLOOM_LIBRARIES, LibrarySpec, RawResult, HarnessId } from './libraries';
+import { BEYOND_LIBRARIES } from './beyondLibraries';
 import type { Prediction } from './predict';
 import { compareRate, measuredInterval, Z_999 } from './stats';
 
@@ -58,6 +59,7 @@ interface LibraryReport {
   readonly error?: string;
 }
 
+const LIBRARIES: readonly LibrarySpec[] = [...BLOOM_LIBRARIES, ...BEYOND_LIBRARIES];
 const root = process.env.CONFORMANCE_ROOT ?? process.cwd();
 const cache = process.env.CONFORMANCE_CACHE ?? join(root, 'scripts/conformance/.cache');
 const harnessDir = join(root, 'scripts/conformance/harness');
@@ -81,6 +83,10 @@ function command(harness: HarnessId, args: readonly string[], scratch: string): 
       return [process.execPath, [join(harnessDir, 'js/npm-harness.mjs'), join(cache, 'npm'), ...args]];
     case 'postgres':
       return [process.execPath, [join(harnessDir, 'pg/pg-harness.mjs'), ...args]];
+    case 'beyond-npm':
+      return [process.execPath, [join(harnessDir, 'js/beyond-harness.mjs'), join(cache, 'npm'), ...args]];
+    case 'beyond-go':
+      return [join(bin, 'conformance-go-cuckoo'), [...args]];
   }
 }
 
@@ -138,6 +144,8 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   record('m', mAgree, `m: Bloom Lens ${prediction.m} bits, library ${raw.m} bits`);
   if (prediction.k !== undefined && raw.k === undefined) problems.push(`k: Bloom Lens ${prediction.k}, but the library has no k`);
   record('k', kAgree, `k: Bloom Lens ${prediction.k}, library ${raw.k}`);
+  // Harnesses that query every member report false negatives; a filter must have none.
+  if (typeof raw.falseNegatives === 'number') record('fn', raw.falseNegatives === 0, `fn: ${raw.falseNegatives} of ${raw.n * raw.reps} members reported absent`);
   // The core's own sizing (no known issues: the core is expected to match the library exactly).
   if (prediction.core) {
     if (prediction.core.m !== raw.m) problems.push(`core m: ${prediction.core.source} gives ${prediction.core.m} bits, library ${raw.m}`);
