@@ -33,11 +33,11 @@ const APT = {
   npm: [],
 };
 /** npm packages (exact versions) installed into the cache folder for the npm harness. */
-const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs': '1.8.9' };
+const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs': '1.8.9', 'bloom-filter': '0.2.0', bfilter: '2.4.0' };
 /** Which harness each library id uses (mirrors test/conformance/libraries.ts). */
 const LIBRARY_HARNESS = {
   guava: 'guava', 'bits-and-blooms': 'go', blobloom: 'go', libbloom: 'libbloom', 'bloom-filters': 'npm', bloomfilter: 'npm',
-  'parquet-sbbf': 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres',
+  'parquet-sbbf': 'npm', bitcore: 'npm', bcoin: 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres',
 };
 if (args.includes('--list')) {
   console.log(Object.keys(LIBRARY_HARNESS).join('\n'));

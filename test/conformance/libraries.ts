@@ -23,6 +23,8 @@ export interface RawResult {
   readonly positives: number;
   readonly sumSquares?: number;
   readonly version?: string;
+  /** The library's own error message when it refused to build the filter (then m = 0 and nothing was queried). */
+  readonly refused?: string;
   readonly [extra: string]: unknown;
 }
 
@@ -142,6 +144,46 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     predict: (config, raw) => {
       const { n, p } = npOf(config, 2);
       return predictFromSnippet({ text: `import { BloomFilter } from 'bloomfilter';\nconst filter = BloomFilter.withTargetError(${n}, ${p});`, languageId: 'javascript', recognizer: 'bloomfilter.js.withTargetError' }, facts(raw));
+    },
+  },
+  {
+    id: 'bitcore', name: 'bitcore BloomFilter.create (npm bloom-filter, BIP37)', harness: 'npm', packageName: 'bloom-filter', packageSource: 'npm',
+    tolerance: 0.02,
+    toleranceWhy: 'textbook layout; positions are 32-bit Murmur3 values seeded by i · 0xFBA4C795 + tweak, taken mod m (a slight mod bias): up to 2 % model error allowed',
+    configs: np('bc', [
+      [50_000, 0.001, 1, 300_000], // the issue's false alarm: 718,872 bits, k = 9
+      [1_000_000, 0.0001, 1, 200_000], // over the cap: 288,000 bytes (36,000 × 8), k = 1
+      [40_000, 0.01, 1, 300_000], // 47,925 bytes: over BIP37's 36,000 bytes, under bitcore's cap
+      [1_000, 0.05, 30, 5_000], // the default tweak and flags, small filters
+      [1_000, 0.5, 40, 5_000], // k = floor(0.998) = 0, raised to MIN_HASH_FUNCS = 1
+      [100, 1e-16, 20, 5_000], // k = 53, capped at MAX_HASH_FUNCS = 50
+    ], 131).map((c) => ({ ...c, arg: `bitcore:${c.arg}` })),
+    notes: ['bitcore caps the data at MAX_BLOOM_FILTER_SIZE · 8 = 288,000 bytes, 8× BIP37\'s 36,000-byte limit (lib/filter.js, Filter.create).'],
+    predict: (config, raw) => {
+      const { n, p } = npOf(config, 2);
+      return predictFromSnippet({ text: `const BloomFilter = require('bloom-filter');\nconst filter = BloomFilter.create(${n}, ${p});`, languageId: 'javascript', recognizer: 'bitcore.bloomFilter' }, facts(raw));
+    },
+  },
+  {
+    id: 'bcoin', name: 'bcoin BloomFilter.fromRate (npm bfilter, BIP37)', harness: 'npm', packageName: 'bfilter', packageSource: 'npm',
+    tolerance: 0.02,
+    toleranceWhy: 'textbook layout; positions are 32-bit Murmur3 values (bcrypto murmur3.tweak) taken mod m: up to 2 % model error allowed',
+    configs: ([
+      [20_000, 0.001, 1, 300_000, 1], // the size rounded DOWN to whole bytes: 287,544 bits
+      [5_000, 0.0001, 1, 300_000, 1],
+      [1_000, 0.05, 30, 5_000, 1],
+      [1, 0.5, 1_000, 200, 1], // 1 bit raised to the 8-bit minimum; k = (8 · ln 2) | 0 = 5
+      [100_000, 0.01, 1, 300_000, -1], // update = -1 lifts the BIP37 limits: 958,504 bits
+      [100_000, 0.01, 1, 0, 1], // refused: 958,506 bits > 288,000
+      [100, 1e-16, 1, 0, 1], // refused: k = 53 > 50
+    ] as const).map(([n, p, reps, perRep, update], i) => ({
+      id: `bn${i + 1}`, label: `n=${n} p=${p} update=${update}${reps > 1 ? ` (${reps} filters)` : ''}`,
+      arg: `bcoin:bn${i + 1}:${n}:${p}:${reps}:${perRep}:${151 + i}:${update}`,
+    })),
+    notes: ['Over 36,000 bytes or 50 hashes fromRate throws "Bloom filter size violates policy limits!" unless update = -1; Bloom Lens reports BL001 with that text and no rates.'],
+    predict: (config, raw) => {
+      const fields = paramsOf(config);
+      return predictFromSnippet({ text: `const { BloomFilter } = require('bfilter');\nconst filter = BloomFilter.fromRate(${fields[2]}, ${fields[3]}, ${fields[7]});`, languageId: 'javascript', recognizer: 'bcoin.bloom.fromRate' }, facts(raw));
     },
   },
   {

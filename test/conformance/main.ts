@@ -42,6 +42,8 @@ interface ConfigReport {
   readonly expected: readonly string[];
   readonly unexpectedPasses: readonly string[];
   readonly notes: readonly string[];
+  /** The library's refusal (its error text) and Bloom Lens's BL001 message, when either refuses. */
+  readonly refusal?: { readonly theirs?: string; readonly ours?: string };
   readonly raw: RawResult;
 }
 
@@ -124,6 +126,7 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   const config = library.configs.find((c) => c.id === id);
   if (!config) throw new Error(`harness returned unknown config ${id}`);
   const prediction: Prediction = library.predict(config, raw);
+  if (raw.refused !== undefined || prediction.refused !== undefined) return judgeRefusal(id, label, raw, prediction);
 
   const interval = measuredInterval({ queries: raw.queries, positives: raw.positives, groups: raw.reps, ...(raw.sumSquares !== undefined ? { sumSquares: raw.sumSquares } : {}) });
   const verdict = prediction.fp !== undefined ? compareRate(prediction.fp, interval, library.tolerance, prediction.fpSd ?? 0) : undefined;
@@ -173,6 +176,24 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   };
 }
 
+/**
+ * A configuration the library refuses (it throws) or Bloom Lens reports as BL001: both must refuse, and Bloom
+ * Lens's BL001 must quote the library's own error message (and show no rates, which predict.ts checks).
+ */
+function judgeRefusal(id: string, label: string, raw: RawResult, prediction: Prediction): ConfigReport {
+  const problems: string[] = [];
+  if (raw.refused === undefined) problems.push(`Bloom Lens reports BL001 (${prediction.refused}), but the library builds the filter (m = ${raw.m}, k = ${raw.k})`);
+  else if (prediction.refused === undefined) problems.push(`the library refuses ("${raw.refused}"), but Bloom Lens shows m = ${prediction.m}, k = ${prediction.k}, FP ${fmtRate(prediction.fp)} and no BL001`);
+  else if (!prediction.refused.includes(raw.refused)) problems.push(`Bloom Lens's BL001 does not quote the library's error "${raw.refused}": ${prediction.refused}`);
+  return {
+    id, label, status: problems.length > 0 ? 'FAIL' : 'PASS', n: raw.n,
+    m: { theirs: raw.m, ...(prediction.m !== undefined ? { ours: prediction.m } : {}) }, k: { ...(raw.k !== undefined ? { theirs: raw.k } : {}) },
+    fp: { model: prediction.model, faithful: prediction.faithful, measured: 0, sd: 0, low: 0, high: 0, queries: raw.queries, positives: raw.positives, groups: raw.reps },
+    problems, expected: [], unexpectedPasses: [], notes: prediction.notes,
+    refusal: { ...(raw.refused !== undefined ? { theirs: raw.refused } : {}), ...(prediction.refused !== undefined ? { ours: prediction.refused } : {}) }, raw,
+  };
+}
+
 function fmtRate(rate: number | undefined): string {
   if (rate === undefined) return '—';
   if (rate === 0) return '0';
@@ -192,6 +213,10 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
     const hasCore = report.configs.some((c) => c.m.core !== undefined);
     const rows = [['config', 'm ours', ...(hasCore ? ['m core'] : []), 'm theirs', 'k ours', 'k theirs', 'FP ours', 'FP measured ± 99.9%', 'z', 'model', 'status']];
     for (const c of report.configs) {
+      if (c.refusal) {
+        rows.push([c.label, c.refusal.ours ? 'BL001' : c.m.ours?.toString() ?? '—', ...(hasCore ? ['—'] : []), c.refusal.theirs ? 'throws' : c.m.theirs.toString(), '—', c.k.theirs?.toString() ?? '—', '—', '—', '—', 'refusal', c.status]);
+        continue;
+      }
       rows.push([
         c.label, c.m.ours?.toString() ?? '—', ...(hasCore ? [c.m.core?.toString() ?? '—'] : []), c.m.theirs.toString(), c.k.ours?.toString() ?? '—', c.k.theirs?.toString() ?? '—',
         c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}`, c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
@@ -202,6 +227,7 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
     for (const row of rows) console.log('   ' + row.map((cell, col) => pad(cell, widths[col])).join('  '));
     if (hasCore) console.log(`   m core: Bloom Lens's core sizing (${report.configs.find((c) => c.m.coreSource)?.m.coreSource}), checked against the library; "m ours" is what detection shows.`);
     for (const c of report.configs) {
+      if (c.refusal?.theirs) console.log(`   ${c.id}: the library throws "${c.refusal.theirs}"${c.refusal.ours ? '; Bloom Lens: BL001, no rates' : ''}`);
       for (const p of c.problems) console.log(`   FAIL ${c.id}: ${p}`);
       for (const p of c.unexpectedPasses) console.log(`   XPASS ${c.id}: ${p}`);
     }

@@ -24,6 +24,7 @@ import { levelDbFalsePositiveRateEstimate, levelDbFilterParameters, rocksDbLegac
 import type { Hash32Estimate } from '../../src/core/hash32';
 import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
 import { ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration } from '../../src/core/ribbon';
+import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { filterBitsForKeys, libraryForRecognizer } from '../../src/libraries';
@@ -53,6 +54,8 @@ export interface Prediction {
    */
   readonly core?: { readonly m: number; readonly k?: number; readonly source: string };
   readonly notes: readonly string[];
+  /** Bloom Lens's BL001 message when it reports the configuration as one the library refuses (and then shows no rates). */
+  readonly refused?: string;
 }
 
 /** What the library really did: the suite passes m and k as measured, and n. */
@@ -172,6 +175,12 @@ function findingFor(input: SnippetInput): Finding {
  */
 export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, layoutOverride?: Layout): Prediction {
   const finding = findingFor(input);
+  // What the editor shows: BL001 and no rate at all means Bloom Lens says the filter will never exist.
+  const report = analyzeFinding(finding);
+  const bl001 = report.diagnostics.find((d) => d.code === 'BL001');
+  if (bl001 && report.derived.fp === undefined) {
+    return { model: 'none (BL001)', faithful: true, layout: 'refused', recognizer: finding.recognizer, notes: [], refused: bl001.message };
+  }
   const module = libraryForRecognizer(finding.recognizer);
   const notes: string[] = [...(finding.derived.notes ?? [])];
   let m = finding.derived.m;
