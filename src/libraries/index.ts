@@ -16,7 +16,7 @@ import { COMMONS, commonsShape } from './commons';
 import { EBPF, ebpf } from './ebpf';
 import { FASTBLOOM, fastbloomFalsePos, fastbloomNumBits } from './fastbloom';
 import { GROWABLE, growable } from './growable';
-import { GUAVA, guava } from './guava';
+import { GUAVA, guava, guavaFppRefusal, guavaInsertionsRefusal } from './guava';
 import { HBASE, hbaseChunk } from './hbase';
 import { HUDI } from './hudi';
 import { LEVELDB, leveldb } from './leveldb';
@@ -56,7 +56,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
 export const derive = {
-  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
+  guava, guavaFppRefusal, guavaInsertionsRefusal, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
   redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
   hbaseChunk, ebpf, brinBloom,
 } as const;

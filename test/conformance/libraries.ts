@@ -90,7 +90,13 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     id: 'guava', name: 'Guava BloomFilter (Java)', harness: 'guava', packageName: 'libguava-java', packageSource: 'apt',
     tolerance: 0,
     toleranceWhy: 'textbook layout, 128-bit Murmur3 split into two 64-bit halves (double hashing over m ≥ 7000 bits): no model error expected',
-    configs: np('g', [[100_000, 0.01, 1, 1_000_000], [100_000, 0.001, 1, 1_000_000], [200_000, 0.1, 1, 500_000], [1_000, 0.03, 200, 5_000]], 11),
+    configs: np('g', [
+      [100_000, 0.01, 1, 1_000_000], [100_000, 0.001, 1, 1_000_000], [200_000, 0.1, 1, 500_000], [1_000, 0.03, 200, 5_000],
+      [0, 0.03, 20, 5_000], // expectedInsertions 0 is raised to 1: 64 bits, k = 5, nothing inserted
+      [1_000, 0, 1, 0], [1_000, 1.5, 1, 0], [-1, 0.01, 1, 0], // refused by checkArgument
+      [1, 0.99, 1, 0], // refused: (long)(0.02) = 0 bits
+      [20_000_000_000, 0.01, 1, 0], // refused: over 2^31 − 1 64-bit words
+    ], 11),
     predict: (config, raw) => {
       const { n, p } = npOf(config);
       return predictFromSnippet({ text: `import com.google.common.hash.BloomFilter;\nBloomFilter<Long> f = BloomFilter.create(Funnels.longFunnel(), ${n}L, ${p});`, languageId: 'java', recognizer: 'guava.create' }, facts(raw));
