@@ -15,12 +15,13 @@
  *   FAIL     any other disagreement (fails the run).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KNOWN_ISSUES, knownIssue, Check } from './known-issues';
 import { LIBRARIES, LibrarySpec, RawResult, HarnessId } from './libraries';
 import type { Prediction } from './predict';
+import { renderVerifiedTable, replaceVerifiedSection, VerifiedLibrary } from './readme';
 import { compareRate, measuredInterval, Z_999 } from './stats';
 
 type Status = 'PASS' | 'PENDING' | 'XFAIL' | 'XPASS' | 'FAIL';
@@ -309,9 +310,42 @@ async function main(): Promise<void> {
     knownIssues: KNOWN_ISSUES, libraries: reports,
   }, null, 2) + '\n');
   console.log(`conformance: wrote ${join(root, 'test-artifacts/conformance.json')}`);
+  writeVerified(reports);
   if (failed.length > 0) {
     console.log(`conformance: FAILED: ${failed.map((r) => `${r.id} (${r.status})`).join(', ')}`);
     process.exitCode = 1;
+  }
+}
+
+/** What the README table shows of one library (deterministic: no timings). */
+function verifiedOf(report: LibraryReport): VerifiedLibrary {
+  return {
+    id: report.id, name: report.name, ...(report.version ? { version: report.version } : {}), status: report.status, tolerance: report.tolerance,
+    configs: report.configs.map((c) => ({
+      label: c.label, status: c.status,
+      ...(c.m.agree !== undefined ? { mAgree: c.m.agree } : {}), ...(c.k.agree !== undefined ? { kAgree: c.k.agree } : {}),
+      ...(c.refusal ? (c.refusal.theirs !== undefined ? { refused: c.refusal.theirs } : {}) : { ...(c.fp.ours !== undefined ? { fpOurs: c.fp.ours } : {}), fpMeasured: c.fp.measured }),
+    })),
+  };
+}
+
+/**
+ * Records this run in test/conformance/verified.json (libraries not run keep their last record) and rewrites the
+ * README's table from it; test/unit/conformance-readme.test.ts checks the two agree.
+ */
+function writeVerified(reports: readonly LibraryReport[]): void {
+  const file = join(root, 'test/conformance/verified.json');
+  const previous: VerifiedLibrary[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const byId = new Map(previous.map((library) => [library.id, library]));
+  for (const report of reports) byId.set(report.id, verifiedOf(report));
+  const ordered = LIBRARIES.map((library) => byId.get(library.id)).filter((library): library is VerifiedLibrary => library !== undefined);
+  writeFileSync(file, JSON.stringify(ordered, null, 2) + '\n');
+  const readmeFile = join(root, 'README.md');
+  const readme = readFileSync(readmeFile, 'utf8');
+  const updated = replaceVerifiedSection(readme, renderVerifiedTable(ordered));
+  if (updated !== readme) {
+    writeFileSync(readmeFile, updated);
+    console.log('conformance: README.md "Verified against the running libraries" table rewritten from this run (commit it with test/conformance/verified.json)');
   }
 }
 

@@ -61,8 +61,9 @@ async function makeLibraries() {
     },
     bcoin: {
       version: version('bfilter'),
-      create(n, p, update) {
+      create(n, p, update, seed) {
         const f = BcoinFilter.fromRate(n, p, update);
+        f.tweak = (seed * 0x9e3779b1) >>> 0; // fromRate draws a random tweak; a fixed one keeps the run reproducible
         return { m: f.size, k: f.n, add: (v) => f.add(Buffer.from(v)), has: (v) => f.test(Buffer.from(v)) };
       },
     },
@@ -103,7 +104,7 @@ for (const config of configs) {
   for (let r = 0; r < reps; r++) {
     let f;
     try {
-      f = await library.create(n, p, Number(targetText));
+      f = await library.create(n, p, Number(targetText), seed + r);
     } catch (error) {
       refused = error instanceof Error ? error.message : String(error);
       break;
