@@ -143,6 +143,36 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     },
   },
   {
+    id: 'bloom-filters-partitioned', name: 'bloom-filters PartitionedBloomFilter.create (npm)', harness: 'npm', packageName: 'bloom-filters', packageSource: 'npm',
+    tolerance: 0.02,
+    toleranceWhy: 'doubleHashedSlices.ts: k slices, positions a + i·b + (i³ − i)/6 mod s from the low 32 bits of two XXH64 values, modelled with s prime: up to 2 % allowed',
+    configs: np('pbf', [[100_000, 0.01, 1, 200_000], [1_000, 0.05, 30, 5_000], [50, 0.01, 400, 500]], 171).map((c) => ({ ...c, arg: `bloom-filters-partitioned:${c.arg}` })),
+    predict: (config, raw) => {
+      const { n, p } = npOf(config, 2);
+      return predictFromSnippet({ text: `import { PartitionedBloomFilter } from 'bloom-filters';\nconst filter = PartitionedBloomFilter.create(${n}, ${p});`, languageId: 'javascript', recognizer: 'bloom-filters.partitioned' }, facts(raw));
+    },
+  },
+  {
+    id: 'bloom-filters-scalable', name: 'bloom-filters ScalableBloomFilter.create (npm)', harness: 'npm', packageName: 'bloom-filters', packageSource: 'npm',
+    tolerance: 0.04,
+    toleranceWhy: 'doubleHashedSlices.ts: the chain of double-hashed partitioned links, each switching when its load passes the ratio (switching point modelled as normal, s as prime): up to 4 % allowed',
+    configs: ([
+      [8, 0.01, 2_000, 20, 2_000], // the defaults, grown to 8 links
+      [8, 0.01, 8, 1_000, 100], // the first link alone: 11-bit slices, k = 7
+      [1_000, 0.01, 20_000, 1, 40_000], // beyond-bloom.md §5.2: 1.57 % measured for one chain
+      [100, 0.001, 5_000, 8, 4_000],
+    ] as const).map(([initial, p, n, reps, perRep], i) => ({
+      id: `sbf${i + 1}`, label: `initial=${initial} p=${p}, n=${n}${reps > 1 ? ` (${reps} chains)` : ''}`,
+      arg: `bloom-filters-scalable:sbf${i + 1}:${n}:${p}:${reps}:${perRep}:${181 + i}:${initial}`,
+    })),
+    notes: ['m is the bits of every link after n keys, k the number of links (the harness reads _filters).'],
+    predict: (config, raw) => {
+      const fields = paramsOf(config);
+      const [p, initial] = [fields[3], fields[7]];
+      return predictFromSnippet({ text: `import { ScalableBloomFilter } from 'bloom-filters';\nconst filter = ScalableBloomFilter.create(${initial}, ${p});`, languageId: 'javascript', recognizer: 'bloom-filters.scalable' }, facts(raw));
+    },
+  },
+  {
     id: 'bloomfilter', name: 'bloomfilter.js withTargetError (npm)', harness: 'npm', packageName: 'bloomfilter', packageSource: 'npm',
     tolerance: 0.02,
     toleranceWhy: 'textbook layout, but both probe hashes are the 32-bit halves of one 64-bit FNV-1a (a weak hash on short similar strings): up to 2 % model error allowed',

@@ -20,6 +20,7 @@
  * here automatically (its id is no longer the textbook one).
  */
 import { exactFalsePositiveRate, MAX_HASHES } from '../../src/core/classic';
+import { bloomFiltersJsScalableChain } from '../../src/core/doubleHashedSlices';
 import { levelDbFalsePositiveRateEstimate, levelDbFilterParameters, rocksDbLegacyFalsePositiveRateEstimate, rocksDbLegacyFilterParameters } from '../../src/core/hash32';
 import type { Hash32Estimate } from '../../src/core/hash32';
 import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
@@ -188,19 +189,27 @@ export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, lay
     m = filterBitsForKeys(finding.recognizer, facts.n, finding.derived.bitsPerElement);
     notes.push(`m for n = ${facts.n} at ${finding.derived.bitsPerElement} bits per key, as the library module sizes it`);
   }
-  const k = finding.derived.k;
+  let k = finding.derived.k;
+  const growth = finding.derived.growth;
+  if (growth) {
+    // A scalable filter: compare the whole chain after n keys (its bits, and its number of links as k).
+    const chain = bloomFiltersJsScalableChain(growth.initialSize, growth.errorRate, growth.ratio, facts.n);
+    m = chain.bits;
+    k = chain.links.length;
+    notes.push(`scalable chain after ${facts.n} keys: m = the bits of all ${chain.links.length} links, k = the number of links`);
+  }
   if (!module) {
     return { ...(m !== undefined ? { m } : {}), ...(k !== undefined ? { k } : {}), model: 'none', faithful: false, layout: 'unknown', recognizer: finding.recognizer, notes: [...notes, 'no library module owns this recogniser'] };
   }
   const variant = module.variants?.[finding.recognizer];
   const layout = layoutOverride ?? variant?.layout ?? module.layout;
   const model: FalsePositiveModel = variant?.model ?? module.model;
-  const probes = facts.k ?? k;
+  const probes = growth ? undefined : facts.k ?? k;
   const withBitsPerKey: LibraryFacts = finding.derived.bitsPerElement !== undefined && facts.bitsPerKey === undefined ? { ...facts, bitsPerKey: finding.derived.bitsPerElement } : facts;
   let rate: Rate;
   if (model.id !== TEXTBOOK_MODEL_ID && !layoutOverride) {
     // The module has a layout-specific model: use it as the editor does.
-    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0, withBitsPerKey.bitsPerKey);
+    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0, withBitsPerKey.bitsPerKey, finding.derived);
     rate = { ...(fp !== undefined ? { fp } : {}), model: model.id, faithful: true };
   } else {
     rate = layoutRate(layout, withBitsPerKey, probes);

@@ -45,6 +45,22 @@ async function makeLibraries() {
         return { m: f._size, k: f._nbHashes, add: (v) => f.add(v), has: (v) => f.has(v) };
       },
     },
+    'bloom-filters-partitioned': {
+      version: version('bloom-filters'),
+      create(n, p) {
+        const f = bloomFilters.PartitionedBloomFilter.create(n, p);
+        return { m: f._nbHashes * f._m, k: f._nbHashes, add: (v) => f.add(v), has: (v) => f.has(v) };
+      },
+    },
+    'bloom-filters-scalable': {
+      version: version('bloom-filters'),
+      // ScalableBloomFilter.create(initialSize, p) with n keys: m = the bits of every link, k = the links' count.
+      create(n, p, initialSize) {
+        const f = bloomFilters.ScalableBloomFilter.create(initialSize, p);
+        const bits = () => f._filters.reduce((sum, link) => sum + link._nbHashes * link._m, 0);
+        return { get m() { return bits(); }, get k() { return f._filters.length; }, add: (v) => f.add(v), has: (v) => f.has(v) };
+      },
+    },
     bloomfilter: {
       version: version('bloomfilter'),
       create(n, p) {
@@ -109,9 +125,9 @@ for (const config of configs) {
       refused = error instanceof Error ? error.message : String(error);
       break;
     }
-    ({ m, k } = f);
     extra = f.extra ?? {};
     for (let i = 0; i < n; i++) await f.add(key(seed, r * n + i, 0));
+    ({ m, k } = f); // after the inserts: a scalable filter grows
     let hits = 0;
     for (let q = 0; q < perRep; q++) if (await f.has(key(seed, r * perRep + q, 1))) hits++;
     positives += hits;
