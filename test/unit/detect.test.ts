@@ -191,7 +191,9 @@ describe('detect: more recognisers', () => {
     assert.equal(from.recognizer, 'bloom-filters.from');
     assert.deepEqual(from.params, { p: 0.01 });
     const scalable = one("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter()", 'typescript');
-    assert.deepEqual(scalable.params, { n: 128, p: 0.001 });
+    // bloom-filters 3.0.4 ScalableBloomFilter(_initial_size = 8, _error_rate = 0.01, _ratio = 0.5); m and k are the first link's
+    assert.deepEqual(scalable.params, { n: 8, p: 0.01, hashing: 'partitioned' });
+    assert.deepEqual([scalable.derived.m, scalable.derived.k, scalable.derived.growth], [77, 7, { initialSize: 8, errorRate: 0.01, ratio: 0.5 }]);
   });
 
   it('Rust growable builder and bloomfilter with seed', () => {
