@@ -37,7 +37,7 @@ const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs':
 /** Which harness each library id uses (mirrors test/conformance/libraries.ts). */
 const LIBRARY_HARNESS = {
   guava: 'guava', 'bits-and-blooms': 'go', blobloom: 'go', libbloom: 'libbloom', 'bloom-filters': 'npm', bloomfilter: 'npm',
-  'parquet-sbbf': 'npm', bitcore: 'npm', bcoin: 'npm', 'bloom-filters-partitioned': 'npm', 'bloom-filters-scalable': 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres',
+  'parquet-sbbf': 'npm', bitcore: 'npm', bcoin: 'npm', 'bloom-filters-partitioned': 'npm', 'bloom-filters-scalable': 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres', 'postgres-brin': 'postgres',
 };
 if (args.includes('--list')) {
   console.log(Object.keys(LIBRARY_HARNESS).join('\n'));

@@ -294,4 +294,27 @@ export const LIBRARIES: readonly LibrarySpec[] = [
       return predictFromSnippet({ text: `CREATE INDEX t_bloom ON t USING bloom (${columns.join(', ')}) WITH (${options});`, languageId: 'sql', recognizer: 'postgres.bloom' }, facts(raw));
     },
   },
+  {
+    id: 'postgres-brin', name: 'PostgreSQL BRIN int4_bloom_ops', harness: 'postgres', packageName: 'postgresql-contrib', packageSource: 'apt',
+    tolerance: 0,
+    toleranceWhy: 'm and k only: a page range\'s FP depends on how many rows it really holds (read from the summary with pageinspect brin_page_items)',
+    configs: ([
+      ['100', '0.01', 128], ['-0.1', '0.01', 128], // the default n_distinct_per_range: 10 % of 291 × 128 tuples
+      ['5', '0.01', 128], // raised to the minimum of 16
+      ['-0.1', '0.01', 1], ['1000', '0.25', 4], // capped at 291 tuples × pages_per_range
+      ['5000', '0.0001', 128], ['100000', '0.01', 128], // refused: over 8144 bytes
+    ] as const).map(([nDistinct, p, pages], i) => ({
+      id: `brin${i + 1}`, label: `n_distinct_per_range=${nDistinct} p=${p} pages_per_range=${pages}`, arg: `brin:brin${i + 1}:${nDistinct}:${p}:${pages}`,
+    })),
+    notes: ['FP not measured: only the summary\'s nhashes and nbits are compared; the filter is the textbook one (h1 + i·h2 mod m).'],
+    predict: (config, raw) => {
+      const [, , nDistinct, p, pages] = paramsOf(config);
+      // Only m and k are compared: the FP (asked at a placeholder n of 1 key) is dropped, not shown.
+      const { fp: _fp, fpSd: _fpSd, ...sizing } = predictFromSnippet({
+        text: `CREATE INDEX i ON t USING brin (c int4_bloom_ops(n_distinct_per_range = ${nDistinct}, false_positive_rate = ${p})) WITH (pages_per_range = ${pages});`,
+        languageId: 'sql', recognizer: 'postgres.brinBloom',
+      }, { ...facts(raw), n: 1 });
+      return sizing;
+    },
+  },
 ];

@@ -129,8 +129,12 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   const prediction: Prediction = library.predict(config, raw);
   if (raw.refused !== undefined || prediction.refused !== undefined) return judgeRefusal(id, label, raw, prediction);
 
-  const interval = measuredInterval({ queries: raw.queries, positives: raw.positives, groups: raw.reps, ...(raw.sumSquares !== undefined ? { sumSquares: raw.sumSquares } : {}) });
-  const verdict = prediction.fp !== undefined ? compareRate(prediction.fp, interval, library.tolerance, prediction.fpSd ?? 0) : undefined;
+  // A harness that measures only m and k (PostgreSQL BRIN) reports no queries: nothing to compare the FP with.
+  const fpMeasured = raw.queries > 0;
+  const interval = fpMeasured
+    ? measuredInterval({ queries: raw.queries, positives: raw.positives, groups: raw.reps, ...(raw.sumSquares !== undefined ? { sumSquares: raw.sumSquares } : {}) })
+    : { rate: Number.NaN, sd: 0, sdBinomial: 0, low: 0, high: 0 };
+  const verdict = prediction.fp !== undefined && fpMeasured ? compareRate(prediction.fp, interval, library.tolerance, prediction.fpSd ?? 0) : undefined;
 
   const record = (check: Check, ok: boolean | undefined, text: string): void => {
     const issue = knownIssue(library.id, id, check);
@@ -148,7 +152,9 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
     if (prediction.core.k !== undefined && prediction.core.k !== raw.k) problems.push(`core k: ${prediction.core.source} gives ${prediction.core.k}, library ${raw.k}`);
   }
   let pending = false;
-  if (verdict === undefined) {
+  if (!fpMeasured) {
+    // m and k only
+  } else if (verdict === undefined) {
     if (prediction.faithful) problems.push('fp: Bloom Lens gives no FP for this configuration');
     else pending = true;
   } else if (prediction.faithful) {
@@ -220,7 +226,7 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
       }
       rows.push([
         c.label, c.m.ours?.toString() ?? '—', ...(hasCore ? [c.m.core?.toString() ?? '—'] : []), c.m.theirs.toString(), c.k.ours?.toString() ?? '—', c.k.theirs?.toString() ?? '—',
-        c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}`, c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
+        c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), c.fp.queries > 0 ? `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}` : 'not measured', c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
         c.fp.faithful ? c.fp.model : c.fp.ours !== undefined ? 'textbook stand-in' : 'no model yet', c.status,
       ]);
     }
@@ -324,7 +330,7 @@ function verifiedOf(report: LibraryReport): VerifiedLibrary {
     configs: report.configs.map((c) => ({
       label: c.label, status: c.status,
       ...(c.m.agree !== undefined ? { mAgree: c.m.agree } : {}), ...(c.k.agree !== undefined ? { kAgree: c.k.agree } : {}),
-      ...(c.refusal ? (c.refusal.theirs !== undefined ? { refused: c.refusal.theirs } : {}) : { ...(c.fp.ours !== undefined ? { fpOurs: c.fp.ours } : {}), fpMeasured: c.fp.measured }),
+      ...(c.refusal ? (c.refusal.theirs !== undefined ? { refused: c.refusal.theirs } : {}) : c.fp.queries > 0 ? { ...(c.fp.ours !== undefined ? { fpOurs: c.fp.ours } : {}), fpMeasured: c.fp.measured } : {}),
     })),
   };
 }

@@ -58,6 +58,7 @@ function mkColumn(library: VerifiedLibrary): string {
 
 function fpColumn(library: VerifiedLibrary): string {
   const rows = library.configs.filter((c) => c.refused === undefined && c.fpMeasured !== undefined);
+  if (rows.length === 0) return 'm and k only (not measured)';
   return rows.map((c) => `${c.fpOurs !== undefined ? percent(c.fpOurs) : '—'} / ${percent(c.fpMeasured as number)}${c.status === 'XFAIL' ? ' (known issue)' : ''}`).join(', ');
 }
 
