@@ -254,3 +254,28 @@ describe('libraries: Guava refusals are BL001 with Guava\'s own message (BloomFi
     assert.ok(over && Math.ceil(Number(over[1]) / 64) > 2 ** 31 - 1, 'n = 1.5e10 at p = 0.01 is refused');
   });
 });
+
+describe('libraries: PostgreSQL BRIN bloom as brin_bloom.c sizes it (checked against PostgreSQL 15 by the conformance suite)', () => {
+  const brin = (options: string, withClause = '') => analyzeFinding(detectConfigs(`CREATE INDEX i ON t USING brin (c int4_bloom_ops${options})${withClause};`, { languageId: 'sql' })[0]);
+
+  it('n_distinct_per_range: the default −0.1 is 10 % of 291 × 128 tuples; at least 16; at most 291 × pages_per_range', () => {
+    for (const [options, withClause, m, k, n] of [
+      ['(n_distinct_per_range = 100, false_positive_rate = 0.01)', '', 960, 7, 100],
+      ['', '', 35_696, 7, 3724],
+      ['(n_distinct_per_range = 5)', '', 160, 7, 16],
+      ['(n_distinct_per_range = -0.1, false_positive_rate = 0.01)', ' WITH (pages_per_range = 1)', 280, 7, 29],
+      ['(n_distinct_per_range = 1000, false_positive_rate = 0.25)', ' WITH (pages_per_range = 4)', 2888, 2, 1000],
+    ] as const) {
+      const report = brin(options, withClause);
+      assert.deepEqual([report.derived.m, report.derived.k, report.derived.n], [m, k, n], `${options}${withClause}`);
+      assert.ok(!report.diagnostics.some((d) => d.code === 'BL001'));
+    }
+  });
+
+  it('a filter over 8144 bytes is BL001 with PostgreSQL\'s ERROR, and no rates', () => {
+    const report = brin('(n_distinct_per_range = 100000, false_positive_rate = 0.01)');
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ['BL001']);
+    assert.match(report.diagnostics[0].message, /the bloom filter is too large \(44629 > 8144\)/); // 100000 is capped at 37248 first
+    assert.equal(report.derived.fp, undefined);
+  });
+});
