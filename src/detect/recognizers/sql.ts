@@ -129,10 +129,9 @@ const brinBloom: Recognizer = {
     // n_distinct_per_range may be negative (a fraction of the tuples a range can hold): kept apart from n, which is a count.
     let nDistinctPerRange: number | undefined = BRIN_DEFAULT_N_DISTINCT_PER_RANGE;
     if (n) {
-      const probe = builder(ctx, 'probe', '', 0, 0).config('n', n, { check: checks.range('n_distinct_per_range', -1, 2 ** 31 - 1, 'PostgreSQL rejects it') });
-      nDistinctPerRange = probe;
-      if (probe !== undefined && probe >= 0) b.config('n', n);
-      else if (probe === undefined) b.config('n', n, { check: checks.range('n_distinct_per_range', -1, 2 ** 31 - 1, 'PostgreSQL rejects it') });
+      const value = builder(ctx, 'probe', '', 0, 0).config('n', n);
+      nDistinctPerRange = value !== undefined && value >= -1 && value < 0 ? value
+        : b.config('n', n, { check: checks.range('n_distinct_per_range', -1, 2 ** 31 - 1, 'PostgreSQL rejects it') });
     } else b.note('n_distinct_per_range defaults to -0.1: 10 % of the tuples a page range can hold (291 per 8 kB page)');
     if (p) b.config('p', p, { check: checks.range('false_positive_rate', 0.0001, 0.25, 'PostgreSQL rejects it') });
     else b.setDefault('p', 0.01, 'PostgreSQL BRIN bloom default false_positive_rate 0.01');
