@@ -99,6 +99,7 @@ export function libraryAllocations(n: number, p: number): LibraryAllocation[] {
     } catch (error) {
       return { id: spec.id, library: spec.label, call: spec.call(n, p), notes: [`cannot derive: ${error instanceof Error ? error.message : String(error)}`] };
     }
+    if (derived.rejects) return { id: spec.id, library: spec.label, call: spec.call(n, p), notes: [`the library refuses: ${derived.rejects.join('; ')}`] };
     notes.push(...(derived.notes ?? []));
     let mBits = derived.m;
     if (mBits === undefined && derived.bitsPerElement !== undefined) {

@@ -277,5 +277,7 @@ describe('libraries: PostgreSQL BRIN bloom as brin_bloom.c sizes it (checked aga
     assert.deepEqual(report.diagnostics.map((d) => d.code), ['BL001']);
     assert.match(report.diagnostics[0].message, /the bloom filter is too large \(44629 > 8144\)/); // 100000 is capped at 37248 first
     assert.equal(report.derived.fp, undefined);
+    const row = libraryAllocations(1_000_000, 0.01).find((allocation) => allocation.id === 'brin');
+    assert.ok(row && row.mBits === undefined && row.falsePositiveRate === undefined && /the bloom filter is too large \(44629 > 8144\)/.test(row.notes.join(' ')), JSON.stringify(row));
   });
 });
