@@ -35,13 +35,13 @@ const APT = {
   'beyond-go': ['golang-go', 'golang-github-seiflotfy-cuckoofilter-dev'],
 };
 /** npm packages (exact versions) installed into the cache folder for the npm harness. */
-const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs': '1.8.9', 'binary-fuse-filter': '1.0.0' };
+const NPM = { 'bloom-filters': '3.0.4', bloomfilter: '1.1.0', '@dsnp/parquetjs': '1.8.9', 'bloom-filter': '0.2.0', bfilter: '2.4.0', 'binary-fuse-filter': '1.0.0' };
 /** Which harness each library id uses (mirrors test/conformance/libraries.ts). */
 const LIBRARY_HARNESS = {
   guava: 'guava', 'bits-and-blooms': 'go', blobloom: 'go', libbloom: 'libbloom', 'bloom-filters': 'npm', bloomfilter: 'npm',
-  'parquet-sbbf': 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres',
+  'parquet-sbbf': 'npm', bitcore: 'npm', bcoin: 'npm', 'bloom-filters-partitioned': 'npm', 'bloom-filters-scalable': 'npm', rocksdb: 'rocksdb', 'rocksdb-ribbon': 'rocksdb', 'rocksdb-legacy': 'rocksdb', leveldb: 'leveldb', 'postgres-bloom': 'postgres', 'postgres-brin': 'postgres',
   // issue 19, test/conformance/beyondLibraries.ts
-  'bloom-filters-partitioned': 'beyond-npm', 'bloom-filters-counting': 'beyond-npm', 'bloom-filters-cuckoo': 'beyond-npm', 'bloom-filters-xor': 'beyond-npm',
+  'bloom-filters-counting': 'beyond-npm', 'bloom-filters-cuckoo': 'beyond-npm', 'bloom-filters-xor': 'beyond-npm',
   'binary-fuse-filter': 'beyond-npm', 'seiflotfy-cuckoo': 'beyond-go', 'rocksdb-ribbon-compare': 'rocksdb',
 };
 if (args.includes('--list')) {

@@ -340,7 +340,7 @@ function libraryRate(finding: Finding, config: ResolvedConfig, metrics: Metrics)
     }
   };
   if (mBits !== undefined && elements !== undefined && model.atCapacity) {
-    const falsePositiveRate = rate(() => model.atCapacity?.(mBits, elements, k ?? metrics.bestK?.k ?? 1, config.configuredBitsPerElement));
+    const falsePositiveRate = rate(() => model.atCapacity?.(mBits, elements, k ?? metrics.bestK?.k ?? 1, config.configuredBitsPerElement, finding.derived));
     if (falsePositiveRate === undefined) return undefined;
     return { falsePositiveRate, perElement: false, modelId: model.id, model: model.name, classicRate: metrics.exactFalsePositiveRate };
   }

@@ -63,6 +63,8 @@ export interface LibraryDerivation {
   readonly p?: number;
   /** Values the library's own derivation rejects (it throws), in words: they become the finding's `invalid` (BL001). */
   readonly rejects?: readonly string[];
+  /** A filter that grows into a chain of links (npm bloom-filters ScalableBloomFilter): what its model needs; m and k are the first link's. */
+  readonly growth?: { readonly initialSize: number; readonly errorRate: number; readonly ratio: number };
   /** Human-readable notes on rounding or caps that change m, k or the FP noticeably (BL006). */
   readonly notes?: readonly string[];
 }

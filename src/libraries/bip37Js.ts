@@ -1,28 +1,54 @@
 /** BIP37 filters in JavaScript: bitcore (BloomFilter.create / new BloomFilter({...})) and bcoin / bfilter (fromRate). */
-import { bitcoinBloom } from './bitcoin';
 import { classicModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
 import { LN2, LN2_SQUARED, result } from './util';
 
-/** bitcore BloomFilter.create(elements, fpRate): Bitcoin Core's sizing (36000-byte and 50-hash caps). */
+/** BIP37's MAX_BLOOM_FILTER_SIZE (bytes) and MAX_HASH_FUNCS, which both libraries declare. */
+const BIP37_MAX_BYTES = 36000;
+const BIP37_MAX_HASHES = 50;
+
+/** bcoin's error when fromRate exceeds the BIP37 limits without update = -1 (bfilter lib/bloom.js, fromRate). */
+export const BCOIN_POLICY_ERROR = 'Bloom filter size violates policy limits!';
+
+/**
+ * bitcore `BloomFilter.create(elements, falsePositiveRate)` (npm bloom-filter 0.2.0, lib/filter.js, Filter.create):
+ * bytes = floor(-n ln p / ln²2 / 8), capped at MAX_BLOOM_FILTER_SIZE * 8 = 288,000 bytes (not BIP37's 36,000 bytes:
+ * the cap multiplies a byte count by 8); k = floor(bytes · 8 / n · ln 2) clamped to [1, 50]. Verified by the
+ * conformance suite against the running library.
+ */
 export function bitcore(n: number, p: number): LibraryDerivation {
-  return bitcoinBloom(n, p);
+  const notes: string[] = [];
+  const idealBits = (-1 / LN2_SQUARED) * n * Math.log(p);
+  const capBytes = BIP37_MAX_BYTES * 8;
+  const bytes = Math.min(Math.floor(idealBits / 8), capBytes);
+  const m = bytes * 8;
+  const rawK = Math.floor((m / n) * LN2);
+  const k = Math.min(Math.max(rawK, 1), BIP37_MAX_HASHES);
+  if (Math.floor(idealBits / 8) > capBytes) notes.push(`bitcore caps the data at ${capBytes} bytes (would be ${Math.floor(idealBits / 8)} bytes): the FP rate is above the target`);
+  if (bytes > BIP37_MAX_BYTES) notes.push(`${bytes} bytes is over BIP37's ${BIP37_MAX_BYTES}-byte limit: Bitcoin Core peers reject such a filterload`);
+  if (rawK > BIP37_MAX_HASHES) notes.push(`k capped at MAX_HASH_FUNCS = ${BIP37_MAX_HASHES}`);
+  if (rawK < 1 && m > 0) notes.push('k raised to MIN_HASH_FUNCS = 1');
+  return result(m, k, notes);
 }
 
-/** bcoin fromRate(items, rate, update): size = (-1/ln²2 · n · ln p) | 0 (capped at 36000 bytes unless update = -1), k = (size/n · ln2) | 0 (capped at 50), bytes rounded up. */
+/**
+ * bcoin / bfilter `BloomFilter.fromRate(items, rate, update)` (npm bfilter 2.4.0, lib/bloom.js): bits = (-n ln p / ln²2) | 0
+ * (int32), size = max(8, bits); over 36,000 · 8 bits or 50 hashes it throws unless update = -1; k = max(1, (size / n · ln 2) | 0);
+ * the constructor (fromOptions) then rounds the size DOWN to whole bytes (size -= size & 7).
+ */
 export function bcoin(n: number, p: number, capped: boolean): LibraryDerivation {
+  const bits = ((-1 / LN2_SQUARED) * n * Math.log(p)) | 0; // JavaScript `| 0`: ToInt32, as the library writes it
+  const size = Math.max(8, bits);
+  if (capped && size > BIP37_MAX_BYTES * 8) {
+    return { rejects: [`bcoin fromRate(${n}, ${p}) needs ${size} bits, over BIP37's ${BIP37_MAX_BYTES * 8}; without update = -1 it throws "${BCOIN_POLICY_ERROR}"`] };
+  }
+  const k = Math.max(1, ((size / n) * LN2) | 0);
+  if (capped && k > BIP37_MAX_HASHES) {
+    return { rejects: [`bcoin fromRate(${n}, ${p}) needs k = ${k} hashes, over BIP37's ${BIP37_MAX_HASHES}; without update = -1 it throws "${BCOIN_POLICY_ERROR}"`] };
+  }
   const notes: string[] = [];
-  let bits = Math.trunc((-1 / LN2_SQUARED) * n * Math.log(p));
-  if (capped && bits > 36000 * 8) {
-    notes.push(`capped at 36000 bytes (would be ${Math.ceil(bits / 8)} bytes): the FP rate is above the target`);
-    bits = 36000 * 8;
-  }
-  let k = Math.trunc((bits / n) * LN2);
-  if (capped && k > 50) {
-    notes.push('k capped at 50');
-    k = 50;
-  }
-  return result(Math.ceil(bits / 8) * 8, k, notes);
+  if (bits !== Math.trunc((-1 / LN2_SQUARED) * n * Math.log(p))) notes.push(`bcoin computes the size in 32-bit integers: ${Math.trunc((-1 / LN2_SQUARED) * n * Math.log(p))} bits wrap to ${bits} (the filter is ${size} bits)`);
+  return result(size - (size & 7), k, notes);
 }
 
 export const BITCORE: LibraryModule = {
@@ -31,7 +57,7 @@ export const BITCORE: LibraryModule = {
   recognizers: ['bitcore.bloomFilter', 'bitcore.bloomFilter.new'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter.create' }],
+  sources: [{ repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter.create (npm bloom-filter 0.2.0, run by the conformance suite)' }],
 };
 
 export const BCOIN: LibraryModule = {
@@ -40,5 +66,5 @@ export const BCOIN: LibraryModule = {
   recognizers: ['bcoin.bloom.fromRate'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'bcoin-org/bfilter', file: 'lib/bloom.js', function: 'BloomFilter.fromRate' }],
+  sources: [{ repository: 'bcoin-org/bfilter', file: 'lib/bloom.js', function: 'BloomFilter.fromRate, fromOptions (npm bfilter 2.4.0, run by the conformance suite)' }],
 };

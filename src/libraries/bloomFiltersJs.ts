@@ -1,8 +1,44 @@
 /** npm bloom-filters (Callidon) and npm bloomfilter (jasondavies). */
 import { ceilCeil } from './bitsAndBlooms';
+import { bloomFiltersJsPartitioned, bloomFiltersJsScalableChain, doubleHashedSlicesFalsePositiveRate } from '../core/doubleHashedSlices';
 import { classicModel } from './models';
-import type { LibraryModule } from './types';
+import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
 import { groupedInteger, snippetSummary } from './util';
+
+/** PartitionedBloomFilter.create(size, errorRate, loadFactor): k BitSets of ceil(M / k) bits (partitioned-bloom-filter.ts). */
+export function bloomFiltersPartitioned(n: number, p: number, loadFactor: number): LibraryDerivation {
+  const link = bloomFiltersJsPartitioned(n, p, loadFactor);
+  return { m: link.slices * link.sliceBits, k: link.slices };
+}
+
+/** ScalableBloomFilter.create(initialSize, errorRate, ratio): the first link's m and k, and the chain it grows into. */
+export function bloomFiltersScalable(initialSize: number, p: number, ratio: number): LibraryDerivation {
+  const grownKeys = 1000 * initialSize;
+  const grown = bloomFiltersJsScalableChain(initialSize, p, ratio, grownKeys);
+  return {
+    ...bloomFiltersPartitioned(initialSize, p, ratio), growth: { initialSize, errorRate: p, ratio },
+    notes: [`scalable: m and k are the first link's; each next link doubles and tightens p by ${ratio}. After ${grownKeys} keys: ${grown.links.length} links, `
+      + `${(grown.bits / grownKeys).toFixed(1)} bits per key, FP ${(grown.falsePositiveRate * 100).toPrecision(3)}% (double hashing in small slices)`],
+  };
+}
+
+/**
+ * PartitionedBloomFilter and ScalableBloomFilter: k slices whose positions come from one pair of 32-bit hashes
+ * (src/core/doubleHashedSlices.ts); a scalable filter is the chain of such links its derivation describes (growth).
+ * Checked against the running library by the conformance suite.
+ */
+export const BLOOM_FILTERS_SLICES_MODEL: FalsePositiveModel = {
+  id: 'bloom-filters-double-hashed-slices',
+  name: 'bloom-filters double-hashed slices',
+  reason: 'its k slice positions come from one pair of hashes, so two keys with the same pair modulo the slice size collide in every slice (small slices: FP well above fill^k)',
+  atCapacity: (mBits, n, k, _bitsPerElement, derived) => {
+    if (!Number.isInteger(n) || n < 0) return undefined;
+    if (derived?.growth) return bloomFiltersJsScalableChain(derived.growth.initialSize, derived.growth.errorRate, derived.growth.ratio, n).falsePositiveRate;
+    return Number.isInteger(k) && k >= 1 && Number.isInteger(mBits / k) ? doubleHashedSlicesFalsePositiveRate(mBits / k, k, n) : undefined;
+  },
+};
+
+const SLICES_VARIANT = { layout: { kind: 'classic', hashing: 'partitioned' }, model: BLOOM_FILTERS_SLICES_MODEL } as const;
 
 export const BLOOM_FILTERS_JS: LibraryModule = {
   id: 'bloom-filters',
@@ -13,7 +49,9 @@ export const BLOOM_FILTERS_JS: LibraryModule = {
   sources: [
     { repository: 'Callidon/bloom-filters', file: 'src/formulas.ts', function: 'optimalFilterSize, optimalHashes' },
     { repository: 'Callidon/bloom-filters', file: 'src/bloom/bloom-filter.ts', function: 'BloomFilter.create (distinct indexes)' },
+    { repository: 'Callidon/bloom-filters', file: 'src/bloom/partitioned-bloom-filter.ts, src/bloom/scalable-bloom-filter.ts, src/hashing/hashing.ts', function: 'PartitionedBloomFilter.create, ScalableBloomFilter.add, doubleHashing (npm 3.0.4, run by the conformance suite)' },
   ],
+  variants: { 'bloom-filters.partitioned': SLICES_VARIANT, 'bloom-filters.scalable': SLICES_VARIANT },
   allocations: [{ id: 'bloom-filters', label: 'bloom-filters (npm)', call: (n, p) => `BloomFilter.create(${n}, ${p})`, derive: ceilCeil }],
   snippets: [{ id: 'bloom-filters', label: 'bloom-filters (npm)', render: (d) => `// ${snippetSummary(d)}\nconst filter = new BloomFilter(${groupedInteger(d.mBits)}, ${d.k});` }],
 };

@@ -3,15 +3,48 @@ import { classicModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
 import { ceilTo, groupedInteger, LN2, LN2_SQUARED, probabilityLiteral, result, sizeNote } from './util';
 
-/** BloomFilter.create: m = (long)(-n ln p / ln²2), storage in 64-bit words; k = max(1, round(m/n ln 2)). */
+/** Java's Double.toString, as Guava's checkArgument messages print a double ("0.0", "1.5", "1.0E-5"). */
+function javaDouble(x: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity';
+  const magnitude = Math.abs(x);
+  if (x === 0 || (magnitude >= 1e-3 && magnitude < 1e7)) return Number.isInteger(x) ? `${x}.0` : String(x);
+  const [mantissa, exponent] = x.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
+}
+
+/** BloomFilter.create's checkArgument on fpp (BloomFilter.java, create): its exact message, or undefined when accepted. */
+export function guavaFppRefusal(p: number): string | undefined {
+  if (!(p > 0)) return `Guava throws IllegalArgumentException: False positive probability (${javaDouble(p)}) must be > 0.0`;
+  if (!(p < 1)) return `Guava throws IllegalArgumentException: False positive probability (${javaDouble(p)}) must be < 1.0`;
+  return undefined;
+}
+
+/** BloomFilter.create's checkArgument on expectedInsertions (a Java long). */
+export function guavaInsertionsRefusal(n: number): string | undefined {
+  if (!Number.isInteger(n)) return `expectedInsertions = ${n} is not a whole number (a Java long)`;
+  return n >= 0 ? undefined : `Guava throws IllegalArgumentException: Expected insertions (${n}) must be >= 0`;
+}
+
+/** LockFreeBitArray holds ceil(bits / 64) longs in an int-indexed array (Ints.checkedCast), and refuses 0 bits. */
+const GUAVA_MAX_WORDS = 2 ** 31 - 1;
+
+/**
+ * BloomFilter.create: m = (long)(-n ln p / ln²2), storage in 64-bit words; k = max(1, round(m/n ln 2)).
+ * 0 bits or more than 2^31 − 1 words make LockFreeBitArray throw, which create rethrows as
+ * "Could not create BloomFilter of <m> bits" (checked against the running Guava by the conformance suite).
+ */
 export function guava(n: number, p: number): LibraryDerivation {
   const notes: string[] = [];
   const insertions = Math.max(n, 1); // Guava bumps 0 to 1
   if (n < 1) notes.push(`Guava raises expectedInsertions = ${n} to 1`);
   const rawBits = Math.trunc((-insertions * Math.log(p)) / LN2_SQUARED); // optimalNumOfBits
+  if (rawBits < 1 || Math.ceil(rawBits / 64) > GUAVA_MAX_WORDS) {
+    const why = rawBits < 1 ? 'a bit array of 0 bits' : `more than 2^31 − 1 = ${GUAVA_MAX_WORDS} 64-bit words`;
+    return { rejects: [`Guava needs ${why} and throws IllegalArgumentException: Could not create BloomFilter of ${rawBits} bits`] };
+  }
   const k = Math.max(1, Math.round((rawBits / insertions) * LN2)); // optimalNumOfHashFunctions
   const headK = Math.max(1, Math.round(-Math.log(p) / LN2)); // guava HEAD (PR #7494)
-  const m = ceilTo(Math.max(rawBits, 1), 64); // LockFreeBitArray: long[ceil(bits / 64)]
+  const m = ceilTo(rawBits, 64); // LockFreeBitArray: long[ceil(bits / 64)]
   sizeNote(notes, 'Guava rounds the bit array up to whole 64-bit words', rawBits, m);
   if (headK !== k) notes.push(`newer Guava computes k = round(-ln p / ln 2) = ${headK} instead of ${k}`);
   return result(m, k, notes, { n: insertions });

@@ -8,7 +8,7 @@ import { BBLOOM, bbloom } from './bbloom';
 import { BITCOIN, bitcoinBloom, bitcoinRolling } from './bitcoin';
 import { BITS_AND_BLOOMS, ceilCeil } from './bitsAndBlooms';
 import { BLOOM_FILTER2 } from './bloomFilter2';
-import { BLOOM_FILTERS_JS, BLOOMFILTER_JS } from './bloomFiltersJs';
+import { BLOOM_FILTERS_JS, BLOOMFILTER_JS, bloomFiltersPartitioned, bloomFiltersScalable } from './bloomFiltersJs';
 import { BOOM, boom } from './boom';
 import { CASSANDRA, cassandra } from './cassandra';
 import { CLICKHOUSE, clickhouseBloomFilter } from './clickhouse';
@@ -16,7 +16,7 @@ import { COMMONS, commonsShape } from './commons';
 import { EBPF, ebpf } from './ebpf';
 import { FASTBLOOM, fastbloomFalsePos, fastbloomNumBits } from './fastbloom';
 import { GROWABLE, growable } from './growable';
-import { GUAVA, guava } from './guava';
+import { GUAVA, guava, guavaFppRefusal, guavaInsertionsRefusal } from './guava';
 import { HBASE, hbaseChunk } from './hbase';
 import { HUDI } from './hudi';
 import { LEVELDB, leveldb } from './leveldb';
@@ -56,9 +56,9 @@ export const LIBRARIES: readonly LibraryModule[] = [
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
 export const derive = {
-  guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
+  guava, guavaFppRefusal, guavaInsertionsRefusal, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
   redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
-  hbaseChunk, ebpf, brinBloom,
+  hbaseChunk, ebpf, brinBloom, bloomFiltersPartitioned, bloomFiltersScalable,
 } as const;
 
 const BY_RECOGNIZER = new Map<string, LibraryModule>(LIBRARIES.flatMap((library) => library.recognizers.map((id) => [id, library] as const)));
@@ -99,6 +99,7 @@ export function libraryAllocations(n: number, p: number): LibraryAllocation[] {
     } catch (error) {
       return { id: spec.id, library: spec.label, call: spec.call(n, p), notes: [`cannot derive: ${error instanceof Error ? error.message : String(error)}`] };
     }
+    if (derived.rejects) return { id: spec.id, library: spec.label, call: spec.call(n, p), notes: [`the library refuses: ${derived.rejects.join('; ')}`] };
     notes.push(...(derived.notes ?? []));
     let mBits = derived.m;
     if (mBits === undefined && derived.bitsPerElement !== undefined) {
@@ -110,7 +111,7 @@ export function libraryAllocations(n: number, p: number): LibraryAllocation[] {
     let falsePositiveRate: number | undefined;
     if (mBits !== undefined && k !== undefined && Number.isSafeInteger(mBits) && mBits >= 1 && Number.isInteger(k) && k >= 1 && k <= MAX_HASHES
       && (hashing === 'colliding' || k <= mBits)) {
-      falsePositiveRate = model.atCapacity?.(mBits, n, k) ?? exactFalsePositiveRate(mBits, n, k, hashing);
+      falsePositiveRate = model.atCapacity?.(mBits, n, k, undefined, derived) ?? exactFalsePositiveRate(mBits, n, k, hashing);
       if (model.id !== 'classic-exact') notes.push(`FP by the ${model.name} model`);
     } else if (derived.bitsPerElement !== undefined && model.perElement) {
       falsePositiveRate = model.perElement(derived.bitsPerElement, k);

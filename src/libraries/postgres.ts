@@ -3,12 +3,33 @@ import { classicModel } from './models';
 import type { LibraryDerivation, LibraryModule } from './types';
 import { LN2, LN2_SQUARED, result } from './util';
 
-/** BRIN bloom: m = ceil(-n ln p / ln²2) rounded to bytes, k = max(1, round(ln2 m / n)). */
-export function brinBloom(nDistinct: number, p: number): LibraryDerivation {
-  const bits = Math.ceil(-(nDistinct * Math.log(p)) / LN2_SQUARED);
-  const m = Math.ceil(bits / 8) * 8;
-  const k = Math.max(1, Math.round((LN2 * m) / nDistinct));
-  return result(m, k, []);
+/** MaxHeapTuplesPerPage for 8 kB pages, and the largest filter brin_bloom.c accepts (BloomMaxFilterSize; both as PostgreSQL 15 reports them). */
+const MAX_HEAP_TUPLES_PER_PAGE = 291;
+export const BRIN_BLOOM_MAX_FILTER_BYTES = 8144;
+export const BRIN_DEFAULT_PAGES_PER_RANGE = 128;
+export const BRIN_DEFAULT_N_DISTINCT_PER_RANGE = -0.1;
+
+/**
+ * BRIN bloom (src/backend/access/brin/brin_bloom.c): brin_bloom_get_ndistinct turns n_distinct_per_range into
+ * (int) min(max(n or −n · 291 · pages_per_range, 16), 291 · pages_per_range); bloom_filter_size gives
+ * m = ceil(−n ln p / ln²2) rounded up to bytes and k = round(ln 2 · m / n); bloom_init raises an ERROR over
+ * 8144 bytes. Checked against the running PostgreSQL 15 by the conformance suite.
+ */
+export function brinBloom(nDistinctPerRange: number, p: number, pagesPerRange = BRIN_DEFAULT_PAGES_PER_RANGE): LibraryDerivation {
+  const notes: string[] = [];
+  const maxTuples = MAX_HEAP_TUPLES_PER_PAGE * pagesPerRange;
+  const stated = nDistinctPerRange < 0 ? -nDistinctPerRange * maxTuples : nDistinctPerRange;
+  const nDistinct = Math.trunc(Math.min(Math.max(stated, 16), maxTuples));
+  if (nDistinctPerRange < 0) notes.push(`n_distinct_per_range = ${nDistinctPerRange}: ${-nDistinctPerRange} of the ${maxTuples} tuples a ${pagesPerRange}-page range can hold = ${nDistinct}`);
+  else if (nDistinct !== nDistinctPerRange) notes.push(`PostgreSQL sizes for ${nDistinct} distinct values per range (at least 16, at most ${maxTuples} = 291 tuples × ${pagesPerRange} pages), not ${nDistinctPerRange}`);
+  const bytes = Math.ceil(Math.ceil(-(nDistinct * Math.log(p)) / LN2_SQUARED) / 8);
+  if (bytes > BRIN_BLOOM_MAX_FILTER_BYTES) {
+    return { rejects: [`the filter needs ${bytes} bytes for ${nDistinct} distinct values per range; PostgreSQL raises ERROR: the bloom filter is too large (${bytes} > ${BRIN_BLOOM_MAX_FILTER_BYTES})`] };
+  }
+  const m = bytes * 8;
+  const kExact = (LN2 * m) / nDistinct;
+  const k = kExact - Math.floor(kExact) >= 0.5 ? Math.ceil(kExact) : Math.floor(kExact); // round half up, as written there
+  return result(m, k, notes, { n: nDistinct });
 }
 
 export const POSTGRES: LibraryModule = {
@@ -17,6 +38,9 @@ export const POSTGRES: LibraryModule = {
   recognizers: ['postgres.brinBloom', 'postgres.bloom'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'postgres/postgres', file: 'src/backend/access/brin/brin_bloom.c', function: 'bloom_init' }],
+  sources: [
+    { repository: 'postgres/postgres', file: 'src/backend/access/brin/brin_bloom.c', function: 'brin_bloom_get_ndistinct, bloom_filter_size, bloom_init (PostgreSQL 15, run by the conformance suite)' },
+    { repository: 'postgres/postgres', file: 'contrib/bloom/blutils.c', function: 'makeDefaultBloomOptions, BloomFormTuple (PostgreSQL 15, run by the conformance suite)' },
+  ],
   allocations: [{ id: 'brin', label: 'PostgreSQL BRIN bloom', call: (n, p) => `int8_bloom_ops(n_distinct_per_range = ${n}, false_positive_rate = ${p})`, derive: brinBloom }],
 };

@@ -36,7 +36,7 @@ export interface FalsePositiveModel {
   /** Why the layout's FP differs from the textbook rate, in a few words (BL006). */
   readonly reason?: string;
   /** FP after n insertions into mBits bits with k probes (k may be ignored by layouts that fix it). */
-  readonly atCapacity?: (mBits: number, n: number, k: number, configuredBitsPerElement?: number) => number | undefined;
+  readonly atCapacity?: (mBits: number, n: number, k: number, configuredBitsPerElement?: number, derived?: LibraryDerivation) => number | undefined;
   /** FP per element when n is unknown (large-n limit) at bitsPerElement bits and k probes. */
   readonly perElement?: (bitsPerElement: number, k: number | undefined) => number | undefined;
 }

@@ -43,19 +43,7 @@ const RIBBON_N = 200_000;
 const ribbonRow = (): ReturnType<typeof compareStructures>[number] => compareStructures(RIBBON_N, 0.01).find((row) => row.id === 'ribbon') as ReturnType<typeof compareStructures>[number];
 
 export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
-  {
-    id: 'bloom-filters-partitioned', name: 'bloom-filters PartitionedBloomFilter.create (npm)', harness: 'beyond-npm', packageName: 'bloom-filters', packageSource: 'npm',
-    tolerance: 0.03,
-    toleranceWhy: 'positions from one double-hashing pair per key (bloom-filters utils getIndexes) instead of k independent hashes: up to 3 % allowed',
-    configs: [npmConfig('partitioned', 'pb1', 20_000, 0.01, 1, 150_000, 201), npmConfig('partitioned', 'pb2', 5_000, 0.001, 2, 100_000, 202)],
-    notes: ['m = k slices x _m bits; the FP is the partitioned-hashing exact rate (classic.ts) at the library\'s m and k.'],
-    predict: (config, raw: RawResult) => {
-      const [n, p] = fields(config);
-      const { mBits, k } = bloomFiltersSize(n, p);
-      const sliceBits = Math.ceil(mBits / k);
-      return corePrediction('partitioned exact (classic.ts)', exactFalsePositiveRate(raw.m, raw.n, raw.k ?? k, 'partitioned'), k * sliceBits, 'bloom-filters formulas.ts sizing, k slices', k);
-    },
-  },
+  // PartitionedBloomFilter is checked with its library module's model in libraries.ts (bloom-filters-partitioned).
   {
     id: 'bloom-filters-counting', name: 'bloom-filters CountingBloomFilter.create (npm), as 4-bit counters', harness: 'beyond-npm', packageName: 'bloom-filters', packageSource: 'npm',
     tolerance: 0.03,

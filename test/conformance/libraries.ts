@@ -23,6 +23,8 @@ export interface RawResult {
   readonly positives: number;
   readonly sumSquares?: number;
   readonly version?: string;
+  /** The library's own error message when it refused to build the filter (then m = 0 and nothing was queried). */
+  readonly refused?: string;
   readonly [extra: string]: unknown;
 }
 
@@ -88,7 +90,13 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     id: 'guava', name: 'Guava BloomFilter (Java)', harness: 'guava', packageName: 'libguava-java', packageSource: 'apt',
     tolerance: 0,
     toleranceWhy: 'textbook layout, 128-bit Murmur3 split into two 64-bit halves (double hashing over m ≥ 7000 bits): no model error expected',
-    configs: np('g', [[100_000, 0.01, 1, 1_000_000], [100_000, 0.001, 1, 1_000_000], [200_000, 0.1, 1, 500_000], [1_000, 0.03, 200, 5_000]], 11),
+    configs: np('g', [
+      [100_000, 0.01, 1, 1_000_000], [100_000, 0.001, 1, 1_000_000], [200_000, 0.1, 1, 500_000], [1_000, 0.03, 200, 5_000],
+      [0, 0.03, 20, 5_000], // expectedInsertions 0 is raised to 1: 64 bits, k = 5, nothing inserted
+      [1_000, 0, 1, 0], [1_000, 1.5, 1, 0], [-1, 0.01, 1, 0], // refused by checkArgument
+      [1, 0.99, 1, 0], // refused: (long)(0.02) = 0 bits
+      [20_000_000_000, 0.01, 1, 0], // refused: over 2^31 − 1 64-bit words
+    ], 11),
     predict: (config, raw) => {
       const { n, p } = npOf(config);
       return predictFromSnippet({ text: `import com.google.common.hash.BloomFilter;\nBloomFilter<Long> f = BloomFilter.create(Funnels.longFunnel(), ${n}L, ${p});`, languageId: 'java', recognizer: 'guava.create' }, facts(raw));
@@ -135,6 +143,36 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     },
   },
   {
+    id: 'bloom-filters-partitioned', name: 'bloom-filters PartitionedBloomFilter.create (npm)', harness: 'npm', packageName: 'bloom-filters', packageSource: 'npm',
+    tolerance: 0.02,
+    toleranceWhy: 'doubleHashedSlices.ts: k slices, positions a + i·b + (i³ − i)/6 mod s from the low 32 bits of two XXH64 values, modelled with s prime: up to 2 % allowed',
+    configs: np('pbf', [[100_000, 0.01, 1, 200_000], [1_000, 0.05, 30, 5_000], [50, 0.01, 400, 500]], 171).map((c) => ({ ...c, arg: `bloom-filters-partitioned:${c.arg}` })),
+    predict: (config, raw) => {
+      const { n, p } = npOf(config, 2);
+      return predictFromSnippet({ text: `import { PartitionedBloomFilter } from 'bloom-filters';\nconst filter = PartitionedBloomFilter.create(${n}, ${p});`, languageId: 'javascript', recognizer: 'bloom-filters.partitioned' }, facts(raw));
+    },
+  },
+  {
+    id: 'bloom-filters-scalable', name: 'bloom-filters ScalableBloomFilter.create (npm)', harness: 'npm', packageName: 'bloom-filters', packageSource: 'npm',
+    tolerance: 0.04,
+    toleranceWhy: 'doubleHashedSlices.ts: the chain of double-hashed partitioned links, each switching when its load passes the ratio (switching point modelled as normal, s as prime): up to 4 % allowed',
+    configs: ([
+      [8, 0.01, 2_000, 20, 2_000], // the defaults, grown to 8 links
+      [8, 0.01, 8, 1_000, 100], // the first link alone: 11-bit slices, k = 7
+      [1_000, 0.01, 20_000, 1, 40_000], // beyond-bloom.md §5.2: 1.57 % measured for one chain
+      [100, 0.001, 5_000, 8, 4_000],
+    ] as const).map(([initial, p, n, reps, perRep], i) => ({
+      id: `sbf${i + 1}`, label: `initial=${initial} p=${p}, n=${n}${reps > 1 ? ` (${reps} chains)` : ''}`,
+      arg: `bloom-filters-scalable:sbf${i + 1}:${n}:${p}:${reps}:${perRep}:${181 + i}:${initial}`,
+    })),
+    notes: ['m is the bits of every link after n keys, k the number of links (the harness reads _filters).'],
+    predict: (config, raw) => {
+      const fields = paramsOf(config);
+      const [p, initial] = [fields[3], fields[7]];
+      return predictFromSnippet({ text: `import { ScalableBloomFilter } from 'bloom-filters';\nconst filter = ScalableBloomFilter.create(${initial}, ${p});`, languageId: 'javascript', recognizer: 'bloom-filters.scalable' }, facts(raw));
+    },
+  },
+  {
     id: 'bloomfilter', name: 'bloomfilter.js withTargetError (npm)', harness: 'npm', packageName: 'bloomfilter', packageSource: 'npm',
     tolerance: 0.02,
     toleranceWhy: 'textbook layout, but both probe hashes are the 32-bit halves of one 64-bit FNV-1a (a weak hash on short similar strings): up to 2 % model error allowed',
@@ -142,6 +180,46 @@ export const LIBRARIES: readonly LibrarySpec[] = [
     predict: (config, raw) => {
       const { n, p } = npOf(config, 2);
       return predictFromSnippet({ text: `import { BloomFilter } from 'bloomfilter';\nconst filter = BloomFilter.withTargetError(${n}, ${p});`, languageId: 'javascript', recognizer: 'bloomfilter.js.withTargetError' }, facts(raw));
+    },
+  },
+  {
+    id: 'bitcore', name: 'bitcore BloomFilter.create (npm bloom-filter, BIP37)', harness: 'npm', packageName: 'bloom-filter', packageSource: 'npm',
+    tolerance: 0.02,
+    toleranceWhy: 'textbook layout; positions are 32-bit Murmur3 values seeded by i · 0xFBA4C795 + tweak, taken mod m (a slight mod bias): up to 2 % model error allowed',
+    configs: np('bc', [
+      [50_000, 0.001, 1, 300_000], // the issue's false alarm: 718,872 bits, k = 9
+      [1_000_000, 0.0001, 1, 200_000], // over the cap: 288,000 bytes (36,000 × 8), k = 1
+      [40_000, 0.01, 1, 300_000], // 47,925 bytes: over BIP37's 36,000 bytes, under bitcore's cap
+      [1_000, 0.05, 30, 5_000], // the default tweak and flags, small filters
+      [1_000, 0.5, 40, 5_000], // k = floor(0.998) = 0, raised to MIN_HASH_FUNCS = 1
+      [100, 1e-16, 20, 5_000], // k = 53, capped at MAX_HASH_FUNCS = 50
+    ], 131).map((c) => ({ ...c, arg: `bitcore:${c.arg}` })),
+    notes: ['bitcore caps the data at MAX_BLOOM_FILTER_SIZE · 8 = 288,000 bytes, 8× BIP37\'s 36,000-byte limit (lib/filter.js, Filter.create).'],
+    predict: (config, raw) => {
+      const { n, p } = npOf(config, 2);
+      return predictFromSnippet({ text: `const BloomFilter = require('bloom-filter');\nconst filter = BloomFilter.create(${n}, ${p});`, languageId: 'javascript', recognizer: 'bitcore.bloomFilter' }, facts(raw));
+    },
+  },
+  {
+    id: 'bcoin', name: 'bcoin BloomFilter.fromRate (npm bfilter, BIP37)', harness: 'npm', packageName: 'bfilter', packageSource: 'npm',
+    tolerance: 0.02,
+    toleranceWhy: 'textbook layout; positions are 32-bit Murmur3 values (bcrypto murmur3.tweak) taken mod m: up to 2 % model error allowed',
+    configs: ([
+      [20_000, 0.001, 1, 300_000, 1], // the size rounded DOWN to whole bytes: 287,544 bits
+      [5_000, 0.0001, 1, 300_000, 1],
+      [1_000, 0.05, 30, 5_000, 1],
+      [1, 0.5, 1_000, 200, 1], // 1 bit raised to the 8-bit minimum; k = (8 · ln 2) | 0 = 5
+      [100_000, 0.01, 1, 300_000, -1], // update = -1 lifts the BIP37 limits: 958,504 bits
+      [100_000, 0.01, 1, 0, 1], // refused: 958,506 bits > 288,000
+      [100, 1e-16, 1, 0, 1], // refused: k = 53 > 50
+    ] as const).map(([n, p, reps, perRep, update], i) => ({
+      id: `bn${i + 1}`, label: `n=${n} p=${p} update=${update}${reps > 1 ? ` (${reps} filters)` : ''}`,
+      arg: `bcoin:bn${i + 1}:${n}:${p}:${reps}:${perRep}:${151 + i}:${update}`,
+    })),
+    notes: ['Over 36,000 bytes or 50 hashes fromRate throws "Bloom filter size violates policy limits!" unless update = -1; Bloom Lens reports BL001 with that text and no rates.'],
+    predict: (config, raw) => {
+      const fields = paramsOf(config);
+      return predictFromSnippet({ text: `const { BloomFilter } = require('bfilter');\nconst filter = BloomFilter.fromRate(${fields[2]}, ${fields[3]}, ${fields[7]});`, languageId: 'javascript', recognizer: 'bcoin.bloom.fromRate' }, facts(raw));
     },
   },
   {
@@ -214,6 +292,29 @@ export const LIBRARIES: readonly LibrarySpec[] = [
       const columns = Array.from({ length: cols }, (_, i) => `c${i + 1}`);
       const options = [`length = ${length}`, ...columns.map((_, i) => `col${i + 1} = ${bits}`)].join(', ');
       return predictFromSnippet({ text: `CREATE INDEX t_bloom ON t USING bloom (${columns.join(', ')}) WITH (${options});`, languageId: 'sql', recognizer: 'postgres.bloom' }, facts(raw));
+    },
+  },
+  {
+    id: 'postgres-brin', name: 'PostgreSQL BRIN int4_bloom_ops', harness: 'postgres', packageName: 'postgresql-contrib', packageSource: 'apt',
+    tolerance: 0,
+    toleranceWhy: 'm and k only: a page range\'s FP depends on how many rows it really holds (read from the summary with pageinspect brin_page_items)',
+    configs: ([
+      ['100', '0.01', 128], ['-0.1', '0.01', 128], // the default n_distinct_per_range: 10 % of 291 × 128 tuples
+      ['5', '0.01', 128], // raised to the minimum of 16
+      ['-0.1', '0.01', 1], ['1000', '0.25', 4], // capped at 291 tuples × pages_per_range
+      ['5000', '0.0001', 128], ['100000', '0.01', 128], // refused: over 8144 bytes
+    ] as const).map(([nDistinct, p, pages], i) => ({
+      id: `brin${i + 1}`, label: `n_distinct_per_range=${nDistinct} p=${p} pages_per_range=${pages}`, arg: `brin:brin${i + 1}:${nDistinct}:${p}:${pages}`,
+    })),
+    notes: ['FP not measured: only the summary\'s nhashes and nbits are compared; the filter is the textbook one (h1 + i·h2 mod m).'],
+    predict: (config, raw) => {
+      const [, , nDistinct, p, pages] = paramsOf(config);
+      // Only m and k are compared: the FP (asked at a placeholder n of 1 key) is dropped, not shown.
+      const { fp: _fp, fpSd: _fpSd, ...sizing } = predictFromSnippet({
+        text: `CREATE INDEX i ON t USING brin (c int4_bloom_ops(n_distinct_per_range = ${nDistinct}, false_positive_rate = ${p})) WITH (pages_per_range = ${pages});`,
+        languageId: 'sql', recognizer: 'postgres.brinBloom',
+      }, { ...facts(raw), n: 1 });
+      return sizing;
     },
   },
 ];

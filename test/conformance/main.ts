@@ -15,13 +15,14 @@
  *   FAIL     any other disagreement (fails the run).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KNOWN_ISSUES, knownIssue, Check } from './known-issues';
 import { LIBRARIES as BLOOM_LIBRARIES, LibrarySpec, RawResult, HarnessId } from './libraries';
 import { BEYOND_LIBRARIES } from './beyondLibraries';
 import type { Prediction } from './predict';
+import { renderVerifiedTable, replaceVerifiedSection, VerifiedLibrary } from './readme';
 import { compareRate, measuredInterval, Z_999 } from './stats';
 
 type Status = 'PASS' | 'PENDING' | 'XFAIL' | 'XPASS' | 'FAIL';
@@ -43,6 +44,8 @@ interface ConfigReport {
   readonly expected: readonly string[];
   readonly unexpectedPasses: readonly string[];
   readonly notes: readonly string[];
+  /** The library's refusal (its error text) and Bloom Lens's BL001 message, when either refuses. */
+  readonly refusal?: { readonly theirs?: string; readonly ours?: string };
   readonly raw: RawResult;
 }
 
@@ -130,9 +133,14 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   const config = library.configs.find((c) => c.id === id);
   if (!config) throw new Error(`harness returned unknown config ${id}`);
   const prediction: Prediction = library.predict(config, raw);
+  if (raw.refused !== undefined || prediction.refused !== undefined) return judgeRefusal(id, label, raw, prediction);
 
-  const interval = measuredInterval({ queries: raw.queries, positives: raw.positives, groups: raw.reps, ...(raw.sumSquares !== undefined ? { sumSquares: raw.sumSquares } : {}) });
-  const verdict = prediction.fp !== undefined ? compareRate(prediction.fp, interval, library.tolerance, prediction.fpSd ?? 0) : undefined;
+  // A harness that measures only m and k (PostgreSQL BRIN) reports no queries: nothing to compare the FP with.
+  const fpMeasured = raw.queries > 0;
+  const interval = fpMeasured
+    ? measuredInterval({ queries: raw.queries, positives: raw.positives, groups: raw.reps, ...(raw.sumSquares !== undefined ? { sumSquares: raw.sumSquares } : {}) })
+    : { rate: Number.NaN, sd: 0, sdBinomial: 0, low: 0, high: 0 };
+  const verdict = prediction.fp !== undefined && fpMeasured ? compareRate(prediction.fp, interval, library.tolerance, prediction.fpSd ?? 0) : undefined;
 
   const record = (check: Check, ok: boolean | undefined, text: string): void => {
     const issue = knownIssue(library.id, id, check);
@@ -152,7 +160,9 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
     if (prediction.core.k !== undefined && prediction.core.k !== raw.k) problems.push(`core k: ${prediction.core.source} gives ${prediction.core.k}, library ${raw.k}`);
   }
   let pending = false;
-  if (verdict === undefined) {
+  if (!fpMeasured) {
+    // m and k only
+  } else if (verdict === undefined) {
     if (prediction.faithful) problems.push('fp: Bloom Lens gives no FP for this configuration');
     else pending = true;
   } else if (prediction.faithful) {
@@ -181,6 +191,24 @@ function judge(library: LibrarySpec, id: string, label: string, raw: RawResult):
   };
 }
 
+/**
+ * A configuration the library refuses (it throws) or Bloom Lens reports as BL001: both must refuse, and Bloom
+ * Lens's BL001 must quote the library's own error message (and show no rates, which predict.ts checks).
+ */
+function judgeRefusal(id: string, label: string, raw: RawResult, prediction: Prediction): ConfigReport {
+  const problems: string[] = [];
+  if (raw.refused === undefined) problems.push(`Bloom Lens reports BL001 (${prediction.refused}), but the library builds the filter (m = ${raw.m}, k = ${raw.k})`);
+  else if (prediction.refused === undefined) problems.push(`the library refuses ("${raw.refused}"), but Bloom Lens shows m = ${prediction.m}, k = ${prediction.k}, FP ${fmtRate(prediction.fp)} and no BL001`);
+  else if (!prediction.refused.includes(raw.refused)) problems.push(`Bloom Lens's BL001 does not quote the library's error "${raw.refused}": ${prediction.refused}`);
+  return {
+    id, label, status: problems.length > 0 ? 'FAIL' : 'PASS', n: raw.n,
+    m: { theirs: raw.m, ...(prediction.m !== undefined ? { ours: prediction.m } : {}) }, k: { ...(raw.k !== undefined ? { theirs: raw.k } : {}) },
+    fp: { model: prediction.model, faithful: prediction.faithful, measured: 0, sd: 0, low: 0, high: 0, queries: raw.queries, positives: raw.positives, groups: raw.reps },
+    problems, expected: [], unexpectedPasses: [], notes: prediction.notes,
+    refusal: { ...(raw.refused !== undefined ? { theirs: raw.refused } : {}), ...(prediction.refused !== undefined ? { ours: prediction.refused } : {}) }, raw,
+  };
+}
+
 function fmtRate(rate: number | undefined): string {
   if (rate === undefined) return '—';
   if (rate === 0) return '0';
@@ -200,9 +228,13 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
     const hasCore = report.configs.some((c) => c.m.core !== undefined);
     const rows = [['config', 'm ours', ...(hasCore ? ['m core'] : []), 'm theirs', 'k ours', 'k theirs', 'FP ours', 'FP measured ± 99.9%', 'z', 'model', 'status']];
     for (const c of report.configs) {
+      if (c.refusal) {
+        rows.push([c.label, c.refusal.ours ? 'BL001' : c.m.ours?.toString() ?? '—', ...(hasCore ? ['—'] : []), c.refusal.theirs ? 'throws' : c.m.theirs.toString(), '—', c.k.theirs?.toString() ?? '—', '—', '—', '—', 'refusal', c.status]);
+        continue;
+      }
       rows.push([
         c.label, c.m.ours?.toString() ?? '—', ...(hasCore ? [c.m.core?.toString() ?? '—'] : []), c.m.theirs.toString(), c.k.ours?.toString() ?? '—', c.k.theirs?.toString() ?? '—',
-        c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}`, c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
+        c.fp.oursSd ? `${fmtRate(c.fp.ours)} ± ${fmtRate(Z_999 * c.fp.oursSd)}` : fmtRate(c.fp.ours), c.fp.queries > 0 ? `${fmtRate(c.fp.measured)} ± ${fmtRate(Z_999 * c.fp.sd)}` : 'not measured', c.fp.zScore !== undefined ? c.fp.zScore.toFixed(1) : '—',
         c.fp.faithful ? c.fp.model : c.fp.ours !== undefined ? 'textbook stand-in' : 'no model yet', c.status,
       ]);
     }
@@ -210,6 +242,7 @@ function printLibrary(report: LibraryReport, library: LibrarySpec): void {
     for (const row of rows) console.log('   ' + row.map((cell, col) => pad(cell, widths[col])).join('  '));
     if (hasCore) console.log(`   m core: Bloom Lens's core sizing (${report.configs.find((c) => c.m.coreSource)?.m.coreSource}), checked against the library; "m ours" is what detection shows.`);
     for (const c of report.configs) {
+      if (c.refusal?.theirs) console.log(`   ${c.id}: the library throws "${c.refusal.theirs}"${c.refusal.ours ? '; Bloom Lens: BL001, no rates' : ''}`);
       for (const p of c.problems) console.log(`   FAIL ${c.id}: ${p}`);
       for (const p of c.unexpectedPasses) console.log(`   XPASS ${c.id}: ${p}`);
     }
@@ -291,9 +324,42 @@ async function main(): Promise<void> {
     knownIssues: KNOWN_ISSUES, libraries: reports,
   }, null, 2) + '\n');
   console.log(`conformance: wrote ${join(root, 'test-artifacts/conformance.json')}`);
+  writeVerified(reports);
   if (failed.length > 0) {
     console.log(`conformance: FAILED: ${failed.map((r) => `${r.id} (${r.status})`).join(', ')}`);
     process.exitCode = 1;
+  }
+}
+
+/** What the README table shows of one library (deterministic: no timings). */
+function verifiedOf(report: LibraryReport): VerifiedLibrary {
+  return {
+    id: report.id, name: report.name, ...(report.version ? { version: report.version } : {}), status: report.status, tolerance: report.tolerance,
+    configs: report.configs.map((c) => ({
+      label: c.label, status: c.status,
+      ...(c.m.agree !== undefined ? { mAgree: c.m.agree } : {}), ...(c.k.agree !== undefined ? { kAgree: c.k.agree } : {}),
+      ...(c.refusal ? (c.refusal.theirs !== undefined ? { refused: c.refusal.theirs } : {}) : c.fp.queries > 0 ? { ...(c.fp.ours !== undefined ? { fpOurs: c.fp.ours } : {}), fpMeasured: c.fp.measured } : {}),
+    })),
+  };
+}
+
+/**
+ * Records this run in test/conformance/verified.json (libraries not run keep their last record) and rewrites the
+ * README's table from it; test/unit/conformance-readme.test.ts checks the two agree.
+ */
+function writeVerified(reports: readonly LibraryReport[]): void {
+  const file = join(root, 'test/conformance/verified.json');
+  const previous: VerifiedLibrary[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const byId = new Map(previous.map((library) => [library.id, library]));
+  for (const report of reports) byId.set(report.id, verifiedOf(report));
+  const ordered = LIBRARIES.map((library) => byId.get(library.id)).filter((library): library is VerifiedLibrary => library !== undefined);
+  writeFileSync(file, JSON.stringify(ordered, null, 2) + '\n');
+  const readmeFile = join(root, 'README.md');
+  const readme = readFileSync(readmeFile, 'utf8');
+  const updated = replaceVerifiedSection(readme, renderVerifiedTable(ordered));
+  if (updated !== readme) {
+    writeFileSync(readmeFile, updated);
+    console.log('conformance: README.md "Verified against the running libraries" table rewritten from this run (commit it with test/conformance/verified.json)');
   }
 }
 

@@ -20,10 +20,12 @@
  * here automatically (its id is no longer the textbook one).
  */
 import { exactFalsePositiveRate, MAX_HASHES } from '../../src/core/classic';
+import { bloomFiltersJsScalableChain } from '../../src/core/doubleHashedSlices';
 import { levelDbFalsePositiveRateEstimate, levelDbFilterParameters, rocksDbLegacyFalsePositiveRateEstimate, rocksDbLegacyFilterParameters } from '../../src/core/hash32';
 import type { Hash32Estimate } from '../../src/core/hash32';
 import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
 import { ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration } from '../../src/core/ribbon';
+import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
 import type { Finding } from '../../src/detect/types';
 import { filterBitsForKeys, libraryForRecognizer } from '../../src/libraries';
@@ -53,6 +55,8 @@ export interface Prediction {
    */
   readonly core?: { readonly m: number; readonly k?: number; readonly source: string };
   readonly notes: readonly string[];
+  /** Bloom Lens's BL001 message when it reports the configuration as one the library refuses (and then shows no rates). */
+  readonly refused?: string;
 }
 
 /** What the library really did: the suite passes m and k as measured, and n. */
@@ -172,6 +176,12 @@ function findingFor(input: SnippetInput): Finding {
  */
 export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, layoutOverride?: Layout): Prediction {
   const finding = findingFor(input);
+  // What the editor shows: BL001 and no rate at all means Bloom Lens says the filter will never exist.
+  const report = analyzeFinding(finding);
+  const bl001 = report.diagnostics.find((d) => d.code === 'BL001');
+  if (bl001 && report.derived.fp === undefined) {
+    return { model: 'none (BL001)', faithful: true, layout: 'refused', recognizer: finding.recognizer, notes: [], refused: bl001.message };
+  }
   const module = libraryForRecognizer(finding.recognizer);
   const notes: string[] = [...(finding.derived.notes ?? [])];
   let m = finding.derived.m;
@@ -179,19 +189,27 @@ export function predictFromSnippet(input: SnippetInput, facts: LibraryFacts, lay
     m = filterBitsForKeys(finding.recognizer, facts.n, finding.derived.bitsPerElement);
     notes.push(`m for n = ${facts.n} at ${finding.derived.bitsPerElement} bits per key, as the library module sizes it`);
   }
-  const k = finding.derived.k;
+  let k = finding.derived.k;
+  const growth = finding.derived.growth;
+  if (growth) {
+    // A scalable filter: compare the whole chain after n keys (its bits, and its number of links as k).
+    const chain = bloomFiltersJsScalableChain(growth.initialSize, growth.errorRate, growth.ratio, facts.n);
+    m = chain.bits;
+    k = chain.links.length;
+    notes.push(`scalable chain after ${facts.n} keys: m = the bits of all ${chain.links.length} links, k = the number of links`);
+  }
   if (!module) {
     return { ...(m !== undefined ? { m } : {}), ...(k !== undefined ? { k } : {}), model: 'none', faithful: false, layout: 'unknown', recognizer: finding.recognizer, notes: [...notes, 'no library module owns this recogniser'] };
   }
   const variant = module.variants?.[finding.recognizer];
   const layout = layoutOverride ?? variant?.layout ?? module.layout;
   const model: FalsePositiveModel = variant?.model ?? module.model;
-  const probes = facts.k ?? k;
+  const probes = growth ? undefined : facts.k ?? k;
   const withBitsPerKey: LibraryFacts = finding.derived.bitsPerElement !== undefined && facts.bitsPerKey === undefined ? { ...facts, bitsPerKey: finding.derived.bitsPerElement } : facts;
   let rate: Rate;
   if (model.id !== TEXTBOOK_MODEL_ID && !layoutOverride) {
     // The module has a layout-specific model: use it as the editor does.
-    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0, withBitsPerKey.bitsPerKey);
+    const fp = model.atCapacity?.(facts.mBits, facts.n, probes ?? 0, withBitsPerKey.bitsPerKey, finding.derived);
     rate = { ...(fp !== undefined ? { fp } : {}), model: model.id, faithful: true };
   } else {
     rate = layoutRate(layout, withBitsPerKey, probes);

@@ -179,3 +179,105 @@ describe('libraries: the registry', () => {
     assert.ok(Math.abs(blockedFalsePositiveRatePerElement(20, 11, 512) - modelForRecognizer('rocksdb.bitsPerKey')!.model.perElement!(20, 11)!) < 1e-15);
   });
 });
+
+describe('libraries: BIP37 in JavaScript, as the running npm libraries size (bloom-filter 0.2.0, bfilter 2.4.0; conformance suite)', () => {
+  const analyzed = (text: string) => {
+    const finding = detectConfigs(text, { languageId: 'javascript' })[0];
+    assert.ok(finding, text);
+    return analyzeFinding(finding);
+  };
+
+  it('bitcore create(50000, 0.001): floor(size / 8) bytes = 718,872 bits and k = floor(m / n · ln 2) = 9 (not Bitcoin Core\'s capped size)', () => {
+    assert.deepEqual([derive.bitcoinBloom(50_000, 0.001).m], [288_000]); // Bitcoin Core caps at 36,000 bytes
+    const report = analyzed("const BloomFilter = require('bloom-filter');\nconst f = BloomFilter.create(50000, 0.001);");
+    assert.deepEqual([report.derived.m, report.derived.k], [718_872, 9]);
+    assert.ok(!report.diagnostics.some((d) => d.code === 'BL002'), 'a healthy filter: no BL002');
+  });
+
+  it('bitcore caps the data at 36,000 · 8 bytes and clamps k to [1, 50]', () => {
+    const capped = analyzed("const BloomFilter = require('bloom-filter');\nconst f = BloomFilter.create(1000000, 0.0001);");
+    assert.deepEqual([capped.derived.m, capped.derived.k], [2_304_000, 1]);
+    assert.ok(Math.abs((capped.derived.fp as number) - 0.3521) < 0.001, `FP ${capped.derived.fp}`); // measured 35.24 % ± 0.35 %
+    const { m: mHalf, k: kHalf } = analyzed("const BloomFilter = require('bloom-filter');\nconst f = BloomFilter.create(1000, 0.5);").derived;
+    assert.deepEqual([mHalf, kHalf], [1440, 1]); // floor(0.998) = 0, raised to MIN_HASH_FUNCS
+    const { k: kTiny } = analyzed("const BloomFilter = require('bloom-filter');\nconst f = BloomFilter.create(100, 1e-16);").derived;
+    assert.equal(kTiny, 50); // 53, capped
+  });
+
+  it('bcoin fromRate rounds the size down to whole bytes: 287,544 and 95,848 bits', () => {
+    assert.equal(analyzed("const { BloomFilter } = require('bfilter');\nBloomFilter.fromRate(20000, 0.001, 1);").derived.m, 287_544);
+    assert.equal(analyzed("const { BloomFilter } = require('bfilter');\nBloomFilter.fromRate(5000, 0.0001, 1);").derived.m, 95_848);
+  });
+
+  it('bcoin over its BIP37 limits without update = -1 is BL001 quoting its error, with no rates; update = -1 builds it', () => {
+    for (const call of ['BloomFilter.fromRate(100000, 0.01, 1)', 'BloomFilter.fromRate(100000, 0.01)', 'BloomFilter.fromRate(100, 1e-16, 1)']) {
+      const report = analyzed(`const { BloomFilter } = require('bfilter');\n${call};`);
+      assert.deepEqual(report.diagnostics.map((d) => d.code), ['BL001'], call);
+      assert.match(report.diagnostics[0].message, /Bloom filter size violates policy limits!/);
+      assert.equal(report.derived.fp, undefined, `${call}: no rate for a filter that never exists`);
+      assert.equal(report.derived.m, undefined);
+    }
+    const unlimited = analyzed("const { BloomFilter } = require('bfilter');\nBloomFilter.fromRate(100000, 0.01, -1);");
+    assert.deepEqual([unlimited.derived.m, unlimited.derived.k], [958_504, 6]);
+    assert.ok(!unlimited.diagnostics.some((d) => d.code === 'BL001'));
+  });
+});
+
+describe('libraries: Guava refusals are BL001 with Guava\'s own message (BloomFilter.create checkArgument; run by the conformance suite)', () => {
+  const guavaReport = (n: string, p: string) => {
+    const finding = detectConfigs(`import com.google.common.hash.BloomFilter;\nBloomFilter<Long> f = BloomFilter.create(Funnels.longFunnel(), ${n}, ${p});`, { languageId: 'java' })[0];
+    return analyzeFinding(finding);
+  };
+
+  it('p outside (0, 1), negative insertions, 0 bits and more than 2^31 − 1 words', () => {
+    for (const [n, p, message] of [
+      ['1000L', '0', 'False positive probability (0.0) must be > 0.0'],
+      ['1000L', '1.5', 'False positive probability (1.5) must be < 1.0'],
+      ['1000L', '1', 'False positive probability (1.0) must be < 1.0'],
+      ['-1L', '0.01', 'Expected insertions (-1) must be >= 0'],
+      ['1L', '0.99', 'Could not create BloomFilter of 0 bits'],
+      ['20000000000L', '0.01', 'Could not create BloomFilter of 191701167547 bits'],
+    ] as const) {
+      const report = guavaReport(n, p);
+      assert.deepEqual(report.diagnostics.map((d) => d.code), ['BL001'], `${n}, ${p}`);
+      assert.ok(report.diagnostics[0].message.includes(message), `${n}, ${p}: ${report.diagnostics[0].message}`);
+      assert.equal(report.derived.fp, undefined);
+    }
+  });
+
+  it('just inside the word cap Guava builds the filter (2^31 − 1 words of 64 bits)', () => {
+    // n = 1.4e10 at p = 0.01 needs 134,191,817,283 bits = 2,096,747,145 words < 2^31 − 1
+    const inside = derive.guava(14_000_000_000, 0.01);
+    assert.equal(inside.rejects, undefined);
+    assert.ok((inside.m as number) / 64 <= 2 ** 31 - 1);
+    const over = /Could not create BloomFilter of (\d+) bits/.exec(derive.guava(15_000_000_000, 0.01).rejects?.[0] ?? '');
+    assert.ok(over && Math.ceil(Number(over[1]) / 64) > 2 ** 31 - 1, 'n = 1.5e10 at p = 0.01 is refused');
+  });
+});
+
+describe('libraries: PostgreSQL BRIN bloom as brin_bloom.c sizes it (checked against PostgreSQL 15 by the conformance suite)', () => {
+  const brin = (options: string, withClause = '') => analyzeFinding(detectConfigs(`CREATE INDEX i ON t USING brin (c int4_bloom_ops${options})${withClause};`, { languageId: 'sql' })[0]);
+
+  it('n_distinct_per_range: the default −0.1 is 10 % of 291 × 128 tuples; at least 16; at most 291 × pages_per_range', () => {
+    for (const [options, withClause, m, k, n] of [
+      ['(n_distinct_per_range = 100, false_positive_rate = 0.01)', '', 960, 7, 100],
+      ['', '', 35_696, 7, 3724],
+      ['(n_distinct_per_range = 5)', '', 160, 7, 16],
+      ['(n_distinct_per_range = -0.1, false_positive_rate = 0.01)', ' WITH (pages_per_range = 1)', 280, 7, 29],
+      ['(n_distinct_per_range = 1000, false_positive_rate = 0.25)', ' WITH (pages_per_range = 4)', 2888, 2, 1000],
+    ] as const) {
+      const report = brin(options, withClause);
+      assert.deepEqual([report.derived.m, report.derived.k, report.derived.n], [m, k, n], `${options}${withClause}`);
+      assert.ok(!report.diagnostics.some((d) => d.code === 'BL001'));
+    }
+  });
+
+  it('a filter over 8144 bytes is BL001 with PostgreSQL\'s ERROR, and no rates', () => {
+    const report = brin('(n_distinct_per_range = 100000, false_positive_rate = 0.01)');
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ['BL001']);
+    assert.match(report.diagnostics[0].message, /the bloom filter is too large \(44629 > 8144\)/); // 100000 is capped at 37248 first
+    assert.equal(report.derived.fp, undefined);
+    const row = libraryAllocations(1_000_000, 0.01).find((allocation) => allocation.id === 'brin');
+    assert.ok(row && row.mBits === undefined && row.falsePositiveRate === undefined && /the bloom filter is too large \(44629 > 8144\)/.test(row.notes.join(' ')), JSON.stringify(row));
+  });
+});

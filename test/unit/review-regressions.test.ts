@@ -59,7 +59,8 @@ describe('review regressions', () => {
   });
 
   it('a library-derived k above 64 is BL001, not silently computed with k = 64', () => {
-    const [finding] = detectConfigs('import com.google.common.hash.BloomFilter;\nBloomFilter.create(f, 5000000000L, 1e-300);', { languageId: 'java' });
+    // n = 1000 keeps the bit array within Guava's 2^31 − 1 words (5e9 keys at this p would make Guava itself throw: a BL001 of its own)
+    const [finding] = detectConfigs('import com.google.common.hash.BloomFilter;\nBloomFilter.create(f, 1000L, 1e-300);', { languageId: 'java' });
     const report = analyzeFinding(finding);
     assert.ok(report.diagnostics.some((d) => d.code === 'BL001' && /k = \d{3}/.test(d.message)), JSON.stringify(report.diagnostics));
     assert.equal(report.derived.exact, undefined);

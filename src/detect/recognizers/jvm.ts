@@ -22,8 +22,8 @@ const bloomFilterCreate = callRecognizer({
     if (firstIsFunnel || (guavaHint && !sparkHint && args.length >= 2)) {
       if (args.length < 2 || args.length > 4) return undefined;
       const b = builder(ctx, 'guava.create', `Guava BloomFilter.${match[1]}`, start, end);
-      const n = b.argument('n', args[1], { check: checks.nonNegativeInteger('expectedInsertions', 'Guava throws IllegalArgumentException') });
-      if (args[2]) b.argument('p', args[2], { check: checks.probability('fpp', 'Guava throws IllegalArgumentException') });
+      const n = b.argument('n', args[1], { check: derive.guavaInsertionsRefusal });
+      if (args[2]) b.argument('p', args[2], { check: derive.guavaFppRefusal });
       else b.setDefault('p', 0.03, 'Guava default fpp 0.03');
       if (n === 0) b.note('Guava treats expectedInsertions = 0 as 1');
       return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();

@@ -1,5 +1,6 @@
 /** Go, Python, JavaScript/TypeScript and Rust Bloom filter libraries. */
 import { checks, pickArgument } from '../engine';
+import { evaluateConstant } from '../evaluate';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './helpers';
@@ -240,20 +241,25 @@ const jsOtherFilters = callRecognizer({
       void p;
       return b.derive((q) => {
         if (q.n === undefined || q.p === undefined || load === undefined) return {};
-        const m = Math.ceil((q.n * -Math.log(q.p)) / (Math.log(load) * Math.log(1 - load)));
-        return { m, k: Math.ceil(Math.log(q.p) / Math.log(load)) };
+        return derive.bloomFiltersPartitioned(q.n, q.p, load);
       }).build();
     }
     const b = builder(ctx, 'bloom-filters.scalable', 'bloom-filters ScalableBloomFilter', start, end);
     const n = pickArgument(args, 0);
     const p = pickArgument(args, 1);
     if (n) b.argument('n', n, { check: checks.positiveInteger('initial_size') });
-    else b.setDefault('n', 128, 'bloom-filters ScalableBloomFilter default initial size 128');
+    else b.setDefault('n', 8, 'bloom-filters ScalableBloomFilter default initial size 8');
     if (p) b.argument('p', p, { check: checks.probability('error_rate') });
-    else b.setDefault('p', 0.001, 'bloom-filters ScalableBloomFilter default error rate 0.001');
+    else b.setDefault('p', 0.01, 'bloom-filters ScalableBloomFilter default error rate 0.01');
+    const ratioArgument = pickArgument(args, 2);
+    const ratioValue = ratioArgument ? evaluateConstant(ratioArgument.text, ctx.codeEval) : undefined;
+    const ratio = ratioValue === undefined ? 0.5 : ratioValue.ok && ratioValue.value > 0 && ratioValue.value < 1 ? ratioValue.value : undefined;
+    if (ratio === undefined && ratioArgument) b.invalid(`ratio = ${ratioArgument.text} must be a number in (0, 1) (it is both the load factor and the tightening ratio)`);
     void match;
-    b.note('scalable: sub-filters double in size and tighten the FP rate by the ratio (default 0.8) as it fills');
-    return b.build();
+    b.hashing('partitioned', 'ScalableBloomFilter links are PartitionedBloomFilters');
+    return b.derive((q) => {
+      return q.n === undefined || q.p === undefined || ratio === undefined ? {} : derive.bloomFiltersScalable(q.n, q.p, ratio);
+    }).build();
   },
 });
 

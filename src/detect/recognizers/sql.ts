@@ -1,6 +1,7 @@
 /** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks. */
 import { checks, splitArguments } from '../engine';
 import { derive } from '../../libraries';
+import { BRIN_DEFAULT_N_DISTINCT_PER_RANGE, BRIN_DEFAULT_PAGES_PER_RANGE } from '../../libraries/postgres';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
 
@@ -125,14 +126,18 @@ const brinBloom: Recognizer = {
     const b = builder(ctx, 'postgres.brinBloom', `PostgreSQL BRIN ${match[0]}`, at, list?.end ?? after);
     const n = list?.args.find((a) => a.name === 'n_distinct_per_range');
     const p = list?.args.find((a) => a.name === 'false_positive_rate');
+    // n_distinct_per_range may be negative (a fraction of the tuples a range can hold): kept apart from n, which is a count.
+    let nDistinctPerRange: number | undefined = BRIN_DEFAULT_N_DISTINCT_PER_RANGE;
     if (n) {
-      const probe = builder(ctx, 'probe', '', 0, 0).config('n', n);
-      if (probe !== undefined && probe < 0) b.note(`n_distinct_per_range = ${probe}: a fraction of the rows in each page range, known only at run time`);
-      else b.config('n', n, { check: checks.range('n_distinct_per_range', 16, 2 ** 31, 'PostgreSQL uses at least 16') });
-    } else b.note('n_distinct_per_range defaults to -0.1 (10 % of the rows in each page range), known only at run time');
+      const value = builder(ctx, 'probe', '', 0, 0).config('n', n);
+      nDistinctPerRange = value !== undefined && value >= -1 && value < 0 ? value
+        : b.config('n', n, { check: checks.range('n_distinct_per_range', -1, 2 ** 31 - 1, 'PostgreSQL rejects it') });
+    } else b.note('n_distinct_per_range defaults to -0.1: 10 % of the tuples a page range can hold (291 per 8 kB page)');
     if (p) b.config('p', p, { check: checks.range('false_positive_rate', 0.0001, 0.25, 'PostgreSQL rejects it') });
     else b.setDefault('p', 0.01, 'PostgreSQL BRIN bloom default false_positive_rate 0.01');
-    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.brinBloom(q.n, q.p) : {})).build();
+    const pagesText = /^[^;]{0,400}?\bpages_per_range\s*=\s*(\d+)/i.exec(ctx.text.slice(list?.end ?? after))?.[1];
+    const pagesPerRange = pagesText !== undefined ? Number(pagesText) : BRIN_DEFAULT_PAGES_PER_RANGE;
+    return b.derive((q) => (nDistinctPerRange !== undefined && q.p !== undefined ? derive.brinBloom(nDistinctPerRange, q.p, pagesPerRange) : {})).build();
   },
 };
 

@@ -1,5 +1,6 @@
 // Bloom Lens conformance harness for Guava's BloomFilter.create(Funnels.longFunnel(), n, p): m from
 // the bit array's bitSize() and k from the numHashFunctions field, both read by reflection.
+// A create() that throws IllegalArgumentException is reported as {"refused": "<its message>"}.
 // Usage: java GuavaHarness <id>:<n>:<p>:<reps>:<queriesPerRep>:<seed> ...
 import com.google.common.hash.BloomFilter;
 import com.google.common.hash.Funnels;
@@ -36,8 +37,15 @@ public final class GuavaHarness {
       double sumSquares = 0;
       long m = 0;
       int k = 0;
+      String refused = null;
       for (long r = 0; r < reps; r++) {
-        BloomFilter<Long> filter = BloomFilter.create(Funnels.longFunnel(), n, p);
+        BloomFilter<Long> filter;
+        try {
+          filter = BloomFilter.create(Funnels.longFunnel(), n, p);
+        } catch (IllegalArgumentException e) {
+          refused = e.getMessage();
+          break;
+        }
         Object bits = bitsField.get(filter);
         Method bitSize = bits.getClass().getDeclaredMethod("bitSize");
         bitSize.setAccessible(true);
@@ -49,6 +57,11 @@ public final class GuavaHarness {
         positives += hits;
         double rate = (double) hits / perRep;
         sumSquares += rate * rate;
+      }
+      if (refused != null) {
+        System.out.printf("{\"id\":\"%s\",\"refused\":\"%s\",\"m\":0,\"n\":%d,\"reps\":0,\"queries\":0,\"positives\":0,\"version\":\"%s\"}%n",
+            id, refused.replace("\\", "\\\\").replace("\"", "\\\""), n, version == null ? "unknown" : version);
+        continue;
       }
       System.out.printf("{\"id\":\"%s\",\"m\":%d,\"k\":%d,\"n\":%d,\"reps\":%d,\"queries\":%d,\"positives\":%d,\"sumSquares\":%s,\"version\":\"%s\"}%n",
           id, m, k, n, reps, reps * perRep, positives, Double.toString(sumSquares), version == null ? "unknown" : version);

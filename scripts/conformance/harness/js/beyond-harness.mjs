@@ -1,6 +1,5 @@
 // Bloom Lens conformance harness for the "beyond Bloom" npm filters (issue 19), installed by the runner into the
 // conformance cache (never project dependencies):
-//   partitioned  bloom-filters PartitionedBloomFilter.create(n, p): m = k slices of _m bits, k = _nbHashes.
 //   counting     bloom-filters CountingBloomFilter.create(n, p): _size counters, reported as 4-bit counters (m = 4 _size).
 //   cuckoo       bloom-filters CuckooFilter.create(n, p): _size buckets of _bucketSize fingerprints of _fingerprintLength hex
 //                characters (4 bits each): m = buckets x b x 4 fl.
@@ -33,14 +32,6 @@ const { populateBinaryFuse8 } = require('binary-fuse-filter');
 
 /** Each library builds one filter of n keys and returns its memory (bits), k when it has one, and a query. */
 const LIBRARIES = {
-  partitioned: {
-    version: version('bloom-filters'),
-    build(n, p, seed) {
-      const f = bloomFilters.PartitionedBloomFilter.create(n, p);
-      for (let i = 0; i < n; i++) f.add(keyText(seed, i, 0));
-      return { m: f._nbHashes * f._m, k: f._nbHashes, has: (i, absent) => f.has(keyText(seed, i, absent)) };
-    },
-  },
   counting: {
     version: version('bloom-filters'),
     build(n, p, seed) {

@@ -4,6 +4,10 @@
 //   bloomfilter    BloomFilter.withTargetError(n, p); m = .m, k = .k.
 //   sbbf           @dsnp/parquetjs SplitBlockBloomFilter (Parquet split-block, xxHash64): the size is
 //                  set with setOptionNumFilterBytes(bytes) and read back with getNumFilterBytes(); k = 8.
+//   bitcore        bloom-filter (bitpay) BloomFilter.create(n, p); m = vData.length · 8, k = nHashFuncs.
+//   bcoin          bfilter BloomFilter.fromRate(n, p, update) (update from the 8th field: -1 lifts the BIP37 limits);
+//                  m = size, k = n.
+// A library that throws while building the filter is reported as {"refused": "<its error message>"}.
 // Usage: node npm-harness.mjs <cacheDir> <lib>:<id>:<n>:<p or bytes>:<reps>:<queriesPerRep>:<seed>[:<p, for sbbf>] ...
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -29,6 +33,9 @@ async function makeLibraries() {
   const bloomFilters = require('bloom-filters');
   const bloomfilterJs = await import(pathToFileURL(join(modules, 'bloomfilter', 'bloomfilter.js')).href);
   const sbbfModule = require('@dsnp/parquetjs/dist/lib/bloom/sbbf.js');
+  const BitcoreFilter = require('bloom-filter');
+  process.env.NODE_BACKEND = 'js'; // bcrypto's pure-JS murmur3 (the runner installs with --ignore-scripts, so no native build)
+  const { BloomFilter: BcoinFilter } = require('bfilter');
   const SplitBlockBloomFilter = sbbfModule.default ?? sbbfModule;
   return {
     'bloom-filters': {
@@ -38,11 +45,42 @@ async function makeLibraries() {
         return { m: f._size, k: f._nbHashes, add: (v) => f.add(v), has: (v) => f.has(v) };
       },
     },
+    'bloom-filters-partitioned': {
+      version: version('bloom-filters'),
+      create(n, p) {
+        const f = bloomFilters.PartitionedBloomFilter.create(n, p);
+        return { m: f._nbHashes * f._m, k: f._nbHashes, add: (v) => f.add(v), has: (v) => f.has(v) };
+      },
+    },
+    'bloom-filters-scalable': {
+      version: version('bloom-filters'),
+      // ScalableBloomFilter.create(initialSize, p) with n keys: m = the bits of every link, k = the links' count.
+      create(n, p, initialSize) {
+        const f = bloomFilters.ScalableBloomFilter.create(initialSize, p);
+        const bits = () => f._filters.reduce((sum, link) => sum + link._nbHashes * link._m, 0);
+        return { get m() { return bits(); }, get k() { return f._filters.length; }, add: (v) => f.add(v), has: (v) => f.has(v) };
+      },
+    },
     bloomfilter: {
       version: version('bloomfilter'),
       create(n, p) {
         const f = bloomfilterJs.BloomFilter.withTargetError(n, p);
         return { m: f.m, k: f.k, add: (v) => f.add(v), has: (v) => f.test(v) };
+      },
+    },
+    bitcore: {
+      version: version('bloom-filter'),
+      create(n, p) {
+        const f = BitcoreFilter.create(n, p);
+        return { m: f.vData.length * 8, k: f.nHashFuncs, add: (v) => f.insert(Buffer.from(v)), has: (v) => f.contains(Buffer.from(v)) };
+      },
+    },
+    bcoin: {
+      version: version('bfilter'),
+      create(n, p, update, seed) {
+        const f = BcoinFilter.fromRate(n, p, update);
+        f.tweak = (seed * 0x9e3779b1) >>> 0; // fromRate draws a random tweak; a fixed one keeps the run reproducible
+        return { m: f.size, k: f.n, add: (v) => f.add(Buffer.from(v)), has: (v) => f.test(Buffer.from(v)) };
       },
     },
     sbbf: {
@@ -78,15 +116,26 @@ for (const config of configs) {
   if (!library) throw new Error(`unknown library ${lib}`);
   const n = Number(nText), p = Number(pText), reps = Number(repsText), perRep = Number(perRepText), seed = Number(seedText);
   let positives = 0, sumSquares = 0, m = 0, k = 0, extra = {};
+  let refused;
   for (let r = 0; r < reps; r++) {
-    const f = await library.create(n, p, Number(targetText));
-    ({ m, k } = f);
+    let f;
+    try {
+      f = await library.create(n, p, Number(targetText), seed + r);
+    } catch (error) {
+      refused = error instanceof Error ? error.message : String(error);
+      break;
+    }
     extra = f.extra ?? {};
     for (let i = 0; i < n; i++) await f.add(key(seed, r * n + i, 0));
+    ({ m, k } = f); // after the inserts: a scalable filter grows
     let hits = 0;
     for (let q = 0; q < perRep; q++) if (await f.has(key(seed, r * perRep + q, 1))) hits++;
     positives += hits;
     sumSquares += (hits / perRep) ** 2;
+  }
+  if (refused !== undefined) {
+    process.stdout.write(JSON.stringify({ id, refused, m: 0, n, reps: 0, queries: 0, positives: 0, version: library.version }) + '\n');
+    continue;
   }
   process.stdout.write(JSON.stringify({ id, m, k, n, reps, queries: reps * perRep, positives, sumSquares, version: library.version, ...extra }) + '\n');
 }

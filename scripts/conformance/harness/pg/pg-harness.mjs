@@ -38,6 +38,31 @@ function freePort() {
   });
 }
 
+/**
+ * BRIN bloom (brin_bloom.c): `brin:<id>:<n_distinct_per_range>:<false_positive_rate>:<pages_per_range>` builds a BRIN
+ * index with int4_bloom_ops on a small table and reads the first summary's nhashes and nbits (pageinspect
+ * brin_page_items). Only m and k are measured (the FP of a page range needs its real row count). An ERROR while
+ * building (the filter is too large for a page) is reported as {"refused": "<its message>"}.
+ */
+function brin(config, psql, version) {
+  const [id, nDistinct, p, pagesPerRange] = config.split(':');
+  const table = `tb_${id.replace(/[^a-z0-9_]/gi, '_')}`;
+  psql(`CREATE TABLE ${table} (c int4); INSERT INTO ${table} SELECT g FROM generate_series(1, 1000) g;`);
+  let line;
+  try {
+    psql(`CREATE INDEX ${table}_brin ON ${table} USING brin (c int4_bloom_ops(n_distinct_per_range = ${nDistinct}, false_positive_rate = ${p})) WITH (pages_per_range = ${pagesPerRange});`);
+    const value = psql(`SELECT value FROM brin_page_items(get_raw_page('${table}_brin', 2), '${table}_brin') LIMIT 1;`);
+    const k = Number(/nhashes:\s*(\d+)/.exec(value)?.[1]);
+    const m = Number(/nbits:\s*(\d+)/.exec(value)?.[1]);
+    line = { id, m, k, n: Number(nDistinct), reps: 0, queries: 0, positives: 0, summary: value, version };
+  } catch (error) {
+    const message = /ERROR:\s*(.*)/.exec(String(error.stderr ?? error.message))?.[1]?.trim() ?? String(error.message);
+    line = { id, refused: message, m: 0, n: Number(nDistinct), reps: 0, queries: 0, positives: 0, version };
+  }
+  psql(`DROP TABLE ${table};`);
+  process.stdout.write(JSON.stringify(line) + '\n');
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'bloomlens-pg-'));
 chmodSync(dir, 0o777);
 const data = join(dir, 'data');
@@ -61,6 +86,10 @@ try {
   psql(readFileSync(join(here, 'probe.sql'), 'utf8'));
   const version = psql('SHOW server_version;');
   for (const config of configs) {
+    if (config.startsWith('brin:')) {
+      brin(config.slice(5), psql, version);
+      continue;
+    }
     const [id, length, cols, bits, rows, queries, seed] = config.split(':');
     const table = `t_${id.replace(/[^a-z0-9_]/gi, '_')}`;
     const columns = Array.from({ length: Number(cols) }, (_, i) => `c${i + 1}`);
