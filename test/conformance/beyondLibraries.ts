@@ -11,7 +11,7 @@
 import { exactFalsePositiveRate } from '../../src/core/classic';
 import { compareStructures } from '../../src/core/compareStructures';
 import { binaryFuseLayout, cuckooBuckets, cuckooFalsePositiveRate, xorFamilyFalsePositiveRate, xorFilterSlots } from '../../src/core/fingerprintFilters';
-import type { ConfigSpec, LibrarySpec, RawResult } from './libraries';
+import type { ConfigSpec, LibrarySpec } from './libraries';
 import type { Prediction } from './predict';
 
 const fields = (config: ConfigSpec): number[] => config.arg.split(':').slice(2).map(Number);
