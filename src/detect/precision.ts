@@ -98,7 +98,7 @@ function isExpectedValue(ctx: ScanContext, draft: Draft): boolean {
 
 /** `NAME = "bloom.key"` or an enum member `NAME("bloom.key", ...)` with no value stated by the finding. */
 function isKeyDeclaration(ctx: ScanContext, draft: Draft): boolean {
-  if (draft.unevaluated.length > 0 || draft.invalid.length > 0) return false;
+  if (draft.invalid.length > 0) return false;
   if (Object.values(draft.sources).some((s) => s !== undefined && s.kind !== 'default')) return false;
   const before = lineBefore(ctx, draft.start);
   if (/\b[A-Z][A-Z0-9_]*\s*=\s*["']?$/.test(before)) return true;
