@@ -55,6 +55,10 @@ function copyOf(repository, commit) {
   return target;
 }
 
+/** A finding shows exactly the expected parameters (and a BL001 when the label expects an invalid value). */
+const meets = (finding, expect) => JSON.stringify(Object.fromEntries(Object.entries(finding.params).filter(([name]) => name !== 'hashing')))
+  === JSON.stringify(expect.params ?? {}) && (!expect.invalid || finding.diagnostics.some((d) => d.code === 'BL001'));
+const changed = [];
 const labels = new Map(corpus.labels.map((label) => [`${label.repository}|${label.file}|${label.line}|${label.recognizer}`, label]));
 const tally = (table, key, verdict) => {
   const row = (table[key] ??= { right: 0, wrongRole: 0, notConfig: 0, unlabelled: 0 });
@@ -76,7 +80,11 @@ for (const { repository, commit } of corpus.repositories) {
     const key = `${repository}|${finding.file}|${line}|${finding.recognizer}`;
     seen.add(key);
     const label = labels.get(key);
-    const verdict = label ? { right: 'right', 'wrong-role-or-value': 'wrongRole', 'not-a-configuration': 'notConfig' }[label.verdict] : 'unlabelled';
+    let verdict = label ? { right: 'right', 'wrong-role-or-value': 'wrongRole', 'not-a-configuration': 'notConfig' }[label.verdict] : 'unlabelled';
+    if (label?.expect && meets(finding, label.expect)) verdict = 'right'; // a wrong finding, fixed as its label says
+    if (label?.verdict === 'right' && label.params && JSON.stringify(label.params) !== JSON.stringify(finding.params)) {
+      changed.push(`${repository} ${finding.file}:${line} ${finding.recognizer} judged right with ${JSON.stringify(label.params)}, now ${JSON.stringify(finding.params)}`);
+    }
     tally(byRepository, repository, verdict);
     tally(byRecognizer, finding.recognizer, verdict);
     if (!label) unlabelled.push({ repository, commit, file: finding.file, line, recognizer: finding.recognizer, params: finding.params });
@@ -99,4 +107,6 @@ console.log(rows(byRecognizer).join('\n'));
 console.log(`precision over labelled findings: ${total.right}/${total.judged} = ${total.judged ? ((100 * total.right) / total.judged).toFixed(1) : '-'}%`);
 console.log(`labelled findings no longer reported: ${gone.length} (${gone.filter((l) => l.verdict === 'right').length} of them labelled right)`);
 for (const label of gone.filter((l) => l.verdict === 'right')) console.log(`  lost: ${label.repository} ${label.file}:${label.line} ${label.recognizer}`);
+console.log(`findings judged right whose parameters changed (re-judge them): ${changed.length}`);
+for (const line of changed) console.log(`  ${line}`);
 if (samplePath) writeFileSync(samplePath, JSON.stringify(unlabelled, null, 1));

@@ -7,6 +7,7 @@
  *  - pass-throughs: every value the code states arrives as a parameter of an enclosing function (its callers configure it);
  *  - expected values of assertions (`require.Equal(t, bloom.FilterPolicy(1), got)`, `assertEquals(expected, ...)`,
  *    Mockito `verify(mock).bfReserve(...)`);
+ *  - in Markdown, prose outside code (fenced, indented or inline) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
  *    naming the key) that states no value.
  * Pure text predicates on the scan context, bounded work per finding.
@@ -28,6 +29,7 @@ const TYPE_HEADER = /\b(?:class|struct|interface|enum|trait|impl|record|object|n
 
 /** Why a draft configures nothing where it stands, or undefined when it is a configuration. */
 export function configuresNothing(ctx: ScanContext, draft: Draft): string | undefined {
+  if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   const family = ctx.source.family;
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
   if (isDeclaration(ctx, draft)) return 'a declaration, not a use';
@@ -96,15 +98,30 @@ function isExpectedValue(ctx: ScanContext, draft: Draft): boolean {
     || /\bverify\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$/.test(before);
 }
 
+/** Markdown: a finding outside code, or one whose every stated value is a placeholder, configures nothing. */
+function markdownProse(ctx: ScanContext, draft: Draft): string | undefined {
+  const source = ctx.source;
+  const line = source.lineOf(draft.start);
+  let fenced = false;
+  for (let l = 0; l < line; l++) if (/^\s{0,3}(?:```|~~~)/.test(source.lineText(l))) fenced = !fenced;
+  const before = lineBefore(ctx, draft.start);
+  const inlineCode = (before.match(/`/g) ?? []).length % 2 === 1;
+  // a calculator link is a configuration wherever it stands (recognizers/url.ts)
+  if (!fenced && !inlineCode && !/^(?: {4}|\t)/.test(source.lineText(line)) && draft.recognizer !== 'calculator.url') return 'prose in a Markdown paragraph';
+  const stated = Object.values(draft.sources).some((s) => s !== undefined && s.kind !== 'default');
+  if (!stated && draft.invalid.length === 0 && draft.unevaluated.length > 0) return 'a documentation example with placeholders for its values';
+  return undefined;
+}
+
 /** `NAME = "bloom.key"` or an enum member `NAME("bloom.key", ...)` with no value stated by the finding. */
 function isKeyDeclaration(ctx: ScanContext, draft: Draft): boolean {
   if (draft.invalid.length > 0) return false;
   if (Object.values(draft.sources).some((s) => s !== undefined && s.kind !== 'default')) return false;
   const before = lineBefore(ctx, draft.start);
-  if (/\b[A-Z][A-Z0-9_]*\s*=\s*["']?$/.test(before)) return true;
-  if (/^\s*[A-Z][A-Z0-9_]*\s*\(\s*["']?$/.test(before)) return true;
+  if (/\b[A-Z][A-Z0-9_]*\s*=\s*(?:["'][\w.-]*)?$/.test(before)) return true;
+  if (/^\s*[A-Z][A-Z0-9_]*\s*\(\s*(?:["'][\w.-]*)?$/.test(before)) return true;
   const line = ctx.source.lineOf(draft.start);
-  return line > 0 && /^\s*["']?$/.test(before) && /^\s*[A-Z][A-Z0-9_]*\s*\(\s*$/.test(ctx.source.lineText(line - 1));
+  return line > 0 && /^\s*(?:["'][\w.-]*)?$/.test(before) && /^\s*[A-Z][A-Z0-9_]*\s*\(\s*$/.test(ctx.source.lineText(line - 1));
 }
 
 /** Numeric conversions that pass a value through unchanged in meaning: `uint32(x)`, `(long) x`, `x as u32`, `x.toInt()`. */
