@@ -18,6 +18,10 @@ import { CODE } from './source';
 /** How far back the enclosing blocks and parameter lists are looked for. */
 const MAX_LOOK_BACK = 20_000;
 const MAX_HEADER = 600;
+const LINE_BEFORE = 400;
+/** Characters all look-backs for enclosing functions of one text may visit together (bounded work on any input). */
+const LOOK_BACK_BUDGET = 400_000;
+const lookBackSpent = new WeakMap<ScanContext, number>();
 
 /** Keywords that may precede an identifier in a call argument (`new Foo()`, `await x`): not a typed parameter. */
 const EXPRESSION_KEYWORDS = /^(?:new|await|yield|return|not|typeof|sizeof|alignof|delete|throw|in|of|as|is|and|or|lambda|async|ref|out|const|static|let|var|val|mut|move|go|defer|case|else|if)$/;
@@ -29,6 +33,7 @@ const TYPE_HEADER = /\b(?:class|struct|interface|enum|trait|impl|record|object|n
 
 /** Why a draft configures nothing where it stands, or undefined when it is a configuration. */
 export function configuresNothing(ctx: ScanContext, draft: Draft): string | undefined {
+  if (draft.recognizer === 'calculator.url') return undefined; // a calculator link states its configuration wherever it stands
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   const family = ctx.source.family;
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
@@ -46,15 +51,17 @@ export function isTypedParameter(text: string): boolean {
   return !EXPRESSION_KEYWORDS.test(match[1]) && !EXPRESSION_KEYWORDS.test(match[2]);
 }
 
+/** The text before `offset` on its line, at most LINE_BEFORE characters (bounded work on long lines). */
 function lineBefore(ctx: ScanContext, offset: number): string {
   const source = ctx.source;
-  return ctx.text.slice(source.lineStart(source.lineOf(offset)), offset);
+  return ctx.text.slice(Math.max(source.lineStart(source.lineOf(offset)), offset - LINE_BEFORE), offset);
 }
 
 /** The argument list of the draft's own call (the first `(` inside the draft), if it has one. */
 function ownArguments(ctx: ScanContext, draft: Draft): string[] {
-  const open = ctx.text.indexOf('(', draft.start);
-  if (open < 0 || open >= draft.end) return [];
+  const inside = ctx.text.slice(draft.start, draft.end).indexOf('(');
+  if (inside < 0) return [];
+  const open = draft.start + inside;
   return splitArguments(ctx.text, open)?.args.map((a) => a.text) ?? [];
 }
 
@@ -98,16 +105,32 @@ function isExpectedValue(ctx: ScanContext, draft: Draft): boolean {
     || /\bverify\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$/.test(before);
 }
 
+const fenceCache = new WeakMap<ScanContext, Uint8Array>();
+
+/** For each line of a Markdown text, 1 inside a fenced code block (computed once per text). */
+function fencedLines(ctx: ScanContext): Uint8Array {
+  let fenced = fenceCache.get(ctx);
+  if (!fenced) {
+    fenced = new Uint8Array(ctx.source.lineCount);
+    let inside = false;
+    for (let l = 0; l < ctx.source.lineCount; l++) {
+      const fence = /^\s{0,3}(?:```|~~~)/.test(ctx.source.lineText(l));
+      fenced[l] = inside && !fence ? 1 : 0;
+      if (fence) inside = !inside;
+    }
+    fenceCache.set(ctx, fenced);
+  }
+  return fenced;
+}
+
 /** Markdown: a finding outside code, or one whose every stated value is a placeholder, configures nothing. */
 function markdownProse(ctx: ScanContext, draft: Draft): string | undefined {
   const source = ctx.source;
   const line = source.lineOf(draft.start);
-  let fenced = false;
-  for (let l = 0; l < line; l++) if (/^\s{0,3}(?:```|~~~)/.test(source.lineText(l))) fenced = !fenced;
+  const fenced = fencedLines(ctx)[line] === 1;
   const before = lineBefore(ctx, draft.start);
   const inlineCode = (before.match(/`/g) ?? []).length % 2 === 1;
-  // a calculator link is a configuration wherever it stands (recognizers/url.ts)
-  if (!fenced && !inlineCode && !/^(?: {4}|\t)/.test(source.lineText(line)) && draft.recognizer !== 'calculator.url') return 'prose in a Markdown paragraph';
+  if (!fenced && !inlineCode && !/^(?: {4}|\t)/.test(source.lineText(line))) return 'prose in a Markdown paragraph';
   const stated = Object.values(draft.sources).some((s) => s !== undefined && s.kind !== 'default');
   if (!stated && draft.invalid.length === 0 && draft.unevaluated.length > 0) return 'a documentation example with placeholders for its values';
   return undefined;
@@ -184,8 +207,11 @@ export function enclosingParameters(ctx: ScanContext, offset: number): Set<strin
     }
     return names;
   }
+  const spent = lookBackSpent.get(ctx) ?? 0;
+  const stop = Math.max(0, offset - Math.min(MAX_LOOK_BACK, LOOK_BACK_BUDGET - spent));
+  lookBackSpent.set(ctx, spent + (offset - stop));
   let depth = 0;
-  for (let i = offset - 1; i >= Math.max(0, offset - MAX_LOOK_BACK); i--) {
+  for (let i = offset - 1; i >= stop; i--) {
     const c = text[i];
     if ((c !== '{' && c !== '}') || ctx.source.kindAt(i) !== CODE) continue;
     if (c === '}') {

@@ -44,6 +44,8 @@ describe('scan CLI', () => {
       assert.deepEqual(relativeFiles(collectFiles([join(root, 'build', 'reports')])), ['build/reports/r.py']);
       assert.throws(() => run(root, '--exclude'), UsageError);
       assert.equal((run(root, '--exclude', '*.java,*.md', '--format', 'json').json as { findings: unknown[] }).findings.length, 0);
+      assert.deepEqual(parseArgs(['scan', '.', '--exclude', '*.md', '--exclude=docs/**']).flags.get('exclude'), '*.md,docs/**', 'repeatable (cli-contract)');
+      assert.throws(() => parseArgs(['scan', '.', '--format', 'json', '--format', 'text']), UsageError);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -224,7 +224,7 @@ export const scanCommand: Command = (args) => {
   const failOn = choice(args, 'fail-on', ['error', 'warning', 'never'] as const, 'error');
   if (args.positional.length === 0) throw new UsageError('scan needs at least one PATH (a file or a directory)');
   const exclude = args.flags.get('exclude');
-  if (exclude === true) throw new UsageError('--exclude needs a comma-separated list of globs, e.g. --exclude \'generated/**,*.md\'');
+  if (exclude === true) throw new UsageError('--exclude needs a glob or a comma-separated list of globs, e.g. --exclude \'generated/**,*.md\'');
   const files = collectFiles(args.positional, exclude === undefined ? [] : exclude.split(',').map((glob) => glob.trim()).filter((glob) => glob !== ''));
   const findings = scanFiles(files);
   const threshold = failOn === 'never' ? Infinity : SEVERITY_RANK[failOn];
