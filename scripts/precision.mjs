@@ -55,9 +55,9 @@ function copyOf(repository, commit) {
   return target;
 }
 
-/** A finding shows exactly the expected parameters (and a BL001 when the label expects an invalid value). */
+/** A finding shows exactly the expected parameters, with a BL001 when `invalid` is true and none when it is false. */
 const meets = (finding, expect) => JSON.stringify(Object.fromEntries(Object.entries(finding.params).filter(([name]) => name !== 'hashing')))
-  === JSON.stringify(expect.params ?? {}) && (!expect.invalid || finding.diagnostics.some((d) => d.code === 'BL001'));
+  === JSON.stringify(expect.params ?? {}) && (expect.invalid === undefined || expect.invalid === finding.diagnostics.some((d) => d.code === 'BL001'));
 const changed = [];
 const labels = new Map(corpus.labels.map((label) => [`${label.repository}|${label.file}|${label.line}|${label.recognizer}`, label]));
 const tally = (table, key, verdict) => {
@@ -66,6 +66,7 @@ const tally = (table, key, verdict) => {
 };
 const byRepository = {};
 const byRecognizer = {};
+const bySample = {};
 const unlabelled = [];
 let findingCount = 0;
 const seen = new Set();
@@ -86,6 +87,7 @@ for (const { repository, commit } of corpus.repositories) {
       changed.push(`${repository} ${finding.file}:${line} ${finding.recognizer} judged right with ${JSON.stringify(label.params)}, now ${JSON.stringify(finding.params)}`);
     }
     tally(byRepository, repository, verdict);
+    tally(bySample, label?.sample ?? (label ? 'first' : 'none'), verdict);
     tally(byRecognizer, finding.recognizer, verdict);
     if (!label) unlabelled.push({ repository, commit, file: finding.file, line, recognizer: finding.recognizer, params: finding.params });
   }
@@ -104,6 +106,8 @@ console.log('per repository:');
 console.log(rows(byRepository).join('\n'));
 console.log('per recogniser:');
 console.log(rows(byRecognizer).join('\n'));
+console.log('per sample (first: drawn from the scan before the changes; held-out: drawn after the first fixes):');
+console.log(rows(bySample).join('\n'));
 console.log(`precision over labelled findings: ${total.right}/${total.judged} = ${total.judged ? ((100 * total.right) / total.judged).toFixed(1) : '-'}%`);
 console.log(`labelled findings no longer reported: ${gone.length} (${gone.filter((l) => l.verdict === 'right').length} of them labelled right)`);
 for (const label of gone.filter((l) => l.verdict === 'right')) console.log(`  lost: ${label.repository} ${label.file}:${label.line} ${label.recognizer}`);

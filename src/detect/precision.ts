@@ -6,13 +6,15 @@
  *    `def`/`func`/`fn` headers, a parameter's default value (`float fpp = kDefaultFpp`);
  *  - pass-throughs: every value the code states arrives as a parameter of an enclosing function (its callers configure it);
  *  - expected values of assertions (`require.Equal(t, bloom.FilterPolicy(1), got)`, `assertEquals(expected, ...)`,
- *    Mockito `verify(mock).bfReserve(...)`);
+ *    Mockito `verify(mock).bfReserve(...)`, `when(mock.bfReserve(...))`);
+ *  - protobuf field numbers read by the generic recogniser (`num_hash_functions = 1;`);
  *  - in Markdown, prose outside code (fenced, indented or inline) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
  *    naming the key) that states no value.
  * Pure text predicates on the scan context, bounded work per finding.
  */
 import { Draft, ScanContext, splitArguments } from './engine';
+import { GENERIC_ID } from './recognizers/generic';
 import { CODE } from './source';
 
 /** How far back the enclosing blocks and parameter lists are looked for. */
@@ -35,6 +37,7 @@ const TYPE_HEADER = /\b(?:class|struct|interface|enum|trait|impl|record|object|n
 export function configuresNothing(ctx: ScanContext, draft: Draft): string | undefined {
   if (draft.recognizer === 'calculator.url') return undefined; // a calculator link states its configuration wherever it stands
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
+  if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
   if (isDeclaration(ctx, draft)) return 'a declaration, not a use';
@@ -97,12 +100,13 @@ function enclosingOpenParen(ctx: ScanContext, offset: number): number {
   return -1;
 }
 
-/** Testify's expected argument, JUnit's first argument of assertEquals, a call on Mockito's `verify(mock)`. */
+/** Testify's expected argument, JUnit's first argument of assertEquals, Mockito's `verify(mock).call(...)` and `when(call(...))`. */
 function isExpectedValue(ctx: ScanContext, draft: Draft): boolean {
   const before = lineBefore(ctx, draft.start);
   return /\b(?:require|assert|suite|s)\.(?:Equal|EqualValues|Exactly|NotEqual)\(\s*\w+\s*,\s*$/.test(before)
     || /\bassert(?:Equals|NotEquals|Same)\(\s*$/.test(before)
-    || /\bverify\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$/.test(before);
+    || /\bverify\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$/.test(before)
+    || /\bwhen\s*\(\s*(?:[\w.]+\s*\.\s*)?$/.test(before);
 }
 
 const fenceCache = new WeakMap<ScanContext, Uint8Array>();

@@ -66,6 +66,10 @@ describe('detect: uses, not definitions, pass-throughs or expected values', () =
   it('C++: a declaration\'s default argument, Mockito verify, a config key\'s own constant and enum member are silent', () => {
     assert.deepEqual(found('static std::unique_ptr<Filter> Make(int nkeys, double bloom_fpp = 0.02);\n', 'cpp'), []);
     assert.deepEqual(found('verify(client).bfReserve("k", 0.01, 1000);\n', 'java'), []);
+    assert.deepEqual(found('when(commands.bfReserve("k", 0.01, 1000)).thenReturn(reply);\n', 'java'), []);
+    assert.deepEqual(detectConfigs('message BloomHeader {\n  required int32 num_hash_functions = 1;\n}\n', { fileName: 'filter.proto' }), [], 'a protobuf field number');
+    assert.deepEqual(found('gauge.set(cf.bloom_filter_bits_per_key.into());\n', 'rust'), [], 'a read of the setting');
+    assert.deepEqual(found('opts.bloom_filter_bits_per_key = 12;\n', 'rust'), ['tikv.bloomFilterBitsPerKey@0 {"bitsPerElement":12}']);
     assert.deepEqual(found('public static final String ORC_BLOOM_COLUMNS = "orc.bloom.filter.columns";\n', 'java'), []);
     assert.deepEqual(found('enum Conf {\n  BLOOM_FILTER_FPP(\n      "orc.bloom.filter.fpp",\n      0.05, "fpp"),\n}\n', 'java'), []);
   });
@@ -94,6 +98,9 @@ describe('detect: RedisBloom commands as stated', () => {
     assert.match(bl001(error, 'shellscript')[0], /error_rate = 1 /);
     assert.match(bl001('env.cmd("bf.insert", "k", "ERROR", "big", "ITEMS", "a")\n', 'python')[0], /ERROR "big" is not a number/);
     assert.match(bl001('env.cmd("bf.reserve", "k", "0.01")\n', 'python')[0], /states no capacity/);
+    const continued = 'env.cmd("bf.reserve k 0.01", capacity, "nonscaling")\n';
+    assert.deepEqual(found(continued, 'python'), ['redis.bf.reserve@0 {"p":0.01}']);
+    assert.deepEqual(bl001(continued, 'python'), [''], 'the capacity is the next call argument, not missing');
     assert.match(bl001('redis-cli BF.RESERVE k 0.1 100 EXPANSION -1\n', 'shellscript')[0], /EXPANSION = -1 is outside \[0, 32768\]/);
     assert.equal(bl001('redis-cli BF.RESERVE k 0.1 100 EXPANSION 4\n', 'shellscript')[0], '');
   });

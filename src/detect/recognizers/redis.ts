@@ -20,7 +20,7 @@ const EXPANSION = checks.range('EXPANSION', 0, 32768, 'RedisBloom replies "ERR e
  * configure no filter: a command name listed or registered (`"+bf.reserve", "-bf.info"`), BF.RESERVE with no
  * error rate, BF.INSERT NOCREATE (it never creates one), BF.INSERT with neither sizing nor ITEMS.
  */
-function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[]): { nonScaling: boolean } | undefined {
+function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string): { nonScaling: boolean } | undefined {
   let nonScaling = false;
   const upper = tokens.map((t) => unquote(t.text).toUpperCase());
   const evalOptions = { ...b.ctx.codeEval, allowQuotedNumbers: true };
@@ -38,6 +38,7 @@ function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[
     if (!tokens[1]) return undefined;
     b.argument('p', tokens[1], { check: PROBABILITY, eval: evalOptions });
     if (tokens[2]) b.argument('n', tokens[2], { check: CAPACITY, eval: evalOptions });
+    else if (continued !== undefined) b.unevaluated('n', continued); // `cmd('bf.reserve k 0.01', capacity)`: the next argument
     else b.invalid('BF.RESERVE states no capacity; RedisBloom replies "ERR wrong number of arguments"');
     for (let i = 3; i < tokens.length; i++) {
       if (upper[i] === 'NONSCALING') nonScaling = true;
@@ -114,7 +115,9 @@ const redisCommand: Recognizer = {
     if (command === 'INSERT' && !tokens.some((t, i) => /^(CAPACITY|ERROR)$/i.test(t.text) && numeric(tokens[i + 1]))) return undefined;
     const last = tokens.length > 0 ? tokens[Math.min(tokens.length - 1, command === 'RESERVE' ? 6 : tokens.length - 1)].end : after;
     const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, last);
-    const read = fromTokens(b, command, tokens);
+    // a command string continued by further call arguments: `cmd('bf.reserve k 0.01', capacity)`
+    const continuedBy = inString ? /^["'`]?\s*,\s*([^,()\s]+)/.exec(text.slice(end, end + 80)) : null;
+    const read = fromTokens(b, command, tokens, continuedBy?.[1]);
     return read && flavoured(ctx, b, valkey, read.nonScaling);
   },
 };
