@@ -20,6 +20,9 @@ export interface CommandResult {
 
 export type Command = (args: ParsedArgs) => CommandResult;
 
+/** Flags that may be given more than once; their values are joined with commas (`--exclude a --exclude b` = `--exclude a,b`). */
+const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['exclude']);
+
 /** `--name value`, `--name=value` and bare `--flag` (boolean) forms. */
 export function parseArgs(argv: readonly string[], booleanFlags: ReadonlySet<string> = new Set(['json', 'help'])): ParsedArgs {
   const positional: string[] = [];
@@ -30,10 +33,13 @@ export function parseArgs(argv: readonly string[], booleanFlags: ReadonlySet<str
     if (token.startsWith('--') && token.length > 2) {
       const eq = token.indexOf('=');
       const name = eq >= 0 ? token.slice(2, eq) : token.slice(2);
-      if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
-      if (eq >= 0) flags.set(name, token.slice(eq + 1));
-      else if (booleanFlags.has(name) || i + 1 >= argv.length || (argv[i + 1].startsWith('--') && argv[i + 1].length > 2)) flags.set(name, true);
-      else flags.set(name, argv[++i]);
+      const earlier = flags.get(name);
+      if (earlier !== undefined && !REPEATABLE_FLAGS.has(name)) throw new UsageError(`--${name} is given twice`);
+      let value: string | true;
+      if (eq >= 0) value = token.slice(eq + 1);
+      else if (booleanFlags.has(name) || i + 1 >= argv.length || (argv[i + 1].startsWith('--') && argv[i + 1].length > 2)) value = true;
+      else value = argv[++i];
+      flags.set(name, typeof earlier === 'string' && typeof value === 'string' ? `${earlier},${value}` : value);
     } else if (command === undefined) {
       command = token;
     } else {

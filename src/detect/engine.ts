@@ -317,6 +317,8 @@ export interface ArgumentOptions {
 /** Builds one Draft; every parameter goes through `argument`, `config`, `setDefault` or `set`. */
 export class DraftBuilder {
   readonly draft: Draft;
+  /** Parameters stated with a value the library rejects: never filled in with a default. */
+  private readonly rejected = new Set<ParamName>();
 
   constructor(readonly ctx: ScanContext, recognizer: string, title: string, start: number, end: number) {
     this.draft = { start, end, recognizer, title, params: {}, sources: {}, unevaluated: [], invalid: [], notes: [] };
@@ -340,6 +342,7 @@ export class DraftBuilder {
     const problem = options.check?.(result.value);
     if (problem) {
       this.draft.invalid.push(problem);
+      this.rejected.add(param);
       return undefined;
     }
     const isLiteral = /^[\s\d._'+\-eExXa-fA-FlLuUfFdD]*$/.test(text) && !/[A-Za-z]{2}/.test(text);
@@ -362,7 +365,7 @@ export class DraftBuilder {
 
   /** A parameter the code leaves at the library's default. */
   setDefault(param: ParamName, value: number, text: string): void {
-    if (this.draft.params[param] !== undefined) return;
+    if (this.draft.params[param] !== undefined || this.rejected.has(param)) return;
     if (this.draft.unevaluated.some((u) => u.param === param) || this.draft.sources[param]) return;
     this.set(param, value, { kind: 'default', text });
   }
@@ -373,8 +376,10 @@ export class DraftBuilder {
     this.draft.sources.hashing = { kind: 'default', text: why };
   }
 
-  invalid(message: string): void {
+  /** A value the library rejects; when it is a parameter's, that parameter gets no default either. */
+  invalid(message: string, param?: ParamName): void {
     this.draft.invalid.push(message);
+    if (param) this.rejected.add(param);
   }
 
   note(message: string): void {

@@ -13,6 +13,7 @@
  *  - Calls in comments (commented-out code) are NOT findings; only annotations and calculator URLs are
  *    read from comments. Calls inside string literals are not findings either, except where a
  *    configuration legitimately lives in a string (SQL/CQL, config keys, Redis commands).
+ *  - Declarations, pass-throughs, assertions' expected values and key declarations configure nothing (precision.ts).
  *  - A parameter is recorded only when it is a constant expression; otherwise it is listed in
  *    `unevaluated` with its text. Values the library would reject go to `invalid`, never to `params`.
  */
@@ -20,6 +21,7 @@ import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } f
 import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { GENERIC_ID, genericKeys } from './recognizers/generic';
+import { configuresNothing } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { SourceText } from './source';
 import type { Finding, FilterParams, LibraryDerivation, ParamName } from './types';
@@ -61,7 +63,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
 
   const source = new SourceText(text, options.languageId, options.fileName);
   const ctx = new ScanContext(source);
-  const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits));
+  const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits)).filter((draft) => configuresNothing(ctx, draft) === undefined);
   if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
   const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
   const merged = mergeAnnotations(ctx, drafts, annotations);

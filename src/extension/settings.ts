@@ -9,6 +9,8 @@ export interface ExtensionSettings {
   readonly includeLanguages: readonly string[];
   readonly excludeLanguages: readonly string[];
   readonly maxFileSizeBytes: number;
+  /** Globs (gitignore syntax, relative to the workspace folder) the workspace scan skips, besides vendored/build folders and .gitignore. */
+  readonly scanExclude: readonly string[];
   readonly severityOverrides: Partial<Record<DiagnosticCode, Severity | 'off'>>;
   readonly analysis: Partial<AnalysisSettings>;
 }
@@ -22,6 +24,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): ExtensionSettin
     includeLanguages: config.get<string[]>('languages.include', []),
     excludeLanguages: config.get<string[]>('languages.exclude', []),
     maxFileSizeBytes: config.get<number>('maxFileSizeKB', 2048) * 1024,
+    scanExclude: config.get<string[]>('scan.exclude', []).filter((glob) => typeof glob === 'string' && glob.trim() !== ''),
     severityOverrides: config.get<Partial<Record<DiagnosticCode, Severity | 'off'>>>('diagnostics.severity', {}),
     analysis: {
       targetFalsePositiveRate: config.get<number>('targetFalsePositiveRate'),

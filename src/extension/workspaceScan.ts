@@ -6,13 +6,15 @@
 import * as vscode from 'vscode';
 import type { FilterReport } from '../analysis/analyze';
 import { detectConfigs } from '../detect';
+import { EXCLUDED_DIRECTORIES, ScanScope } from '../detect/scope';
 import { toDiagnostics } from './diagnostics';
 import { toVsRange } from './ranges';
 import type { ReportStore } from './reports';
 import { languageEnabled } from './settings';
 
 export const SCAN_GLOB = '**/*.{java,kt,kts,scala,groovy,go,rs,py,pyi,js,mjs,cjs,jsx,ts,tsx,c,cc,cpp,cxx,h,hh,hpp,cs,rb,php,lua,sql,cql,yaml,yml,json,jsonc,toml,properties,conf,cfg,ini,sh,bash,zsh,xml,txt,md,bpf,redis}';
-export const SCAN_EXCLUDE = '**/{node_modules,dist,out,build,target,.git,.vscode-test,vendor}/**';
+/** The folders no scan reads (src/detect/scope.ts), as a findFiles exclude; .gitignore and the user's globs filter after. */
+export const SCAN_EXCLUDE = `**/{${EXCLUDED_DIRECTORIES.join(',')}}/**`;
 const MAX_FILES = 20_000;
 
 /** Language ids by file extension, for the language settings on files that are not open. */
@@ -73,15 +75,48 @@ export class FilterTreeProvider implements vscode.TreeDataProvider<Node> {
   }
 }
 
-/** Scans the workspace; returns the number of configurations found (undefined when cancelled). */
+/** The path of `uri` below its workspace folder (`/`-separated), or undefined outside every folder. */
+function folderRelative(uri: vscode.Uri): { folder: string; path: string } | undefined {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!folder) return undefined;
+  const base = folder.uri.path.replace(/\/+$/, '');
+  return { folder: folder.uri.toString(), path: uri.path.startsWith(`${base}/`) ? uri.path.slice(base.length + 1) : uri.path };
+}
+
+/** Drops the files the workspace's .gitignore files or the user's globs exclude (one ScanScope per workspace folder). */
+async function filesInScope(uris: readonly vscode.Uri[], excludeGlobs: readonly string[], token: vscode.CancellationToken): Promise<vscode.Uri[]> {
+  const scopes = new Map<string, ScanScope>();
+  const scopeOf = (folder: string): ScanScope => {
+    let scope = scopes.get(folder);
+    if (!scope) scopes.set(folder, (scope = new ScanScope(excludeGlobs)));
+    return scope;
+  };
+  const decoder = new TextDecoder();
+  const gitignores = (await vscode.workspace.findFiles('**/.gitignore', SCAN_EXCLUDE, 1000, token)).slice().sort((a, b) => a.path.length - b.path.length);
+  for (const uri of gitignores) {
+    const where = folderRelative(uri);
+    if (!where) continue;
+    try {
+      scopeOf(where.folder).addGitignore(where.path.slice(0, Math.max(0, where.path.lastIndexOf('/'))), decoder.decode(await vscode.workspace.fs.readFile(uri)));
+    } catch {
+      // unreadable: no rules from it
+    }
+  }
+  return uris.filter((uri) => {
+    const where = folderRelative(uri);
+    return !where || !scopeOf(where.folder).excludes(where.path, false);
+  });
+}
+
 /** Files whose problems the last scan published without the file being open (cleared by the next scan). */
 const publishedByScan = new Set<string>();
 
+/** Scans the workspace; returns the number of configurations found (undefined when cancelled). */
 export async function scanWorkspace(store: ReportStore, tree: FilterTreeProvider, collection: vscode.DiagnosticCollection): Promise<number | undefined> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Bloom Lens: scanning the workspace', cancellable: true }, async (progress, token) => {
-    const uris = await vscode.workspace.findFiles(SCAN_GLOB, SCAN_EXCLUDE, MAX_FILES, token);
-    const results: FileResult[] = [];
     const settings = store.currentSettings;
+    const uris = await filesInScope(await vscode.workspace.findFiles(SCAN_GLOB, SCAN_EXCLUDE, MAX_FILES, token), settings.scanExclude, token);
+    const results: FileResult[] = [];
     // Problems of closed files from the previous scan may be stale (edited or deleted on disk).
     for (const key of publishedByScan) {
       if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) collection.delete(vscode.Uri.parse(key));

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, UsageError } from '../../src/cli/args';
-import { collectFiles, parseGitignore, scanCommand } from '../../src/cli/commands/scan';
+import { collectFiles, scanCommand } from '../../src/cli/commands/scan';
 
 function run(...argv: string[]) {
   return scanCommand(parseArgs(['scan', ...argv]));
@@ -32,11 +32,23 @@ describe('scan CLI', () => {
     assert.deepEqual(files, ['.gitignore', 'src/Paradox.java', 'src/style.css']);
   });
 
-  it('parses the simple .gitignore subset', () => {
-    const rules = parseGitignore('a/\n/b.txt\n*.log\n!keep.log\n# comment\n\n**/tmp/*.x\n');
-    assert.equal(rules.length, 5);
-    assert.ok(rules[2].regex.test('debug.log') && rules[2].basenameOnly);
-    assert.ok(rules[4].regex.test('deep/tmp/y.x'));
+  it('skips vendored and build folders, nested .gitignore files and --exclude globs; reads a folder named explicitly', () => {
+    const root = mkdtempSync(join(tmpdir(), 'bloom-lens-scope-'));
+    try {
+      for (const folder of ['vendor/github.com/x', 'build/reports', 'third_party/lib', 'app/gen', 'app/src']) mkdirSync(join(root, folder), { recursive: true });
+      for (const file of ['vendor/github.com/x/a.go', 'build/reports/r.py', 'third_party/lib/l.c', 'app/gen/g.java', 'app/src/keep.java', 'app/src/skip.md', 'app/src/notes.txt']) writeFileSync(join(root, file), 'x\n');
+      writeFileSync(join(root, 'app', '.gitignore'), 'gen/\n*.txt\n');
+      const relativeFiles = (files: string[]) => files.map((f) => f.slice(root.length + 1).split('\\').join('/'));
+      assert.deepEqual(relativeFiles(collectFiles([root])), ['app/.gitignore', 'app/src/keep.java', 'app/src/skip.md']);
+      assert.deepEqual(relativeFiles(collectFiles([root], ['*.md', 'app/.gitignore'])), ['app/src/keep.java']);
+      assert.deepEqual(relativeFiles(collectFiles([join(root, 'build', 'reports')])), ['build/reports/r.py']);
+      assert.throws(() => run(root, '--exclude'), UsageError);
+      assert.equal((run(root, '--exclude', '*.java,*.md', '--format', 'json').json as { findings: unknown[] }).findings.length, 0);
+      assert.deepEqual(parseArgs(['scan', '.', '--exclude', '*.md', '--exclude=docs/**']).flags.get('exclude'), '*.md,docs/**', 'repeatable (cli-contract)');
+      assert.throws(() => parseArgs(['scan', '.', '--format', 'json', '--format', 'text']), UsageError);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('JSON output: findings with file, range, recognizer, params, derived, diagnostics', () => {

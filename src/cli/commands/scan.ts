@@ -1,5 +1,5 @@
 /**
- * `bloom-lens scan PATH... [--format text|json|sarif] [--fail-on error|warning|never]` (cli-contract.md):
+ * `bloom-lens scan PATH... [--format text|json|sarif] [--fail-on error|warning|never] [--exclude GLOB,...]` (cli-contract.md):
  * finds Bloom filter configurations in files and directories and judges them with the analysis layer.
  */
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeFinding } from '../../analysis/analyze';
 import { comparisonKey, computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../../analysis/recycling';
 import { detectConfigs } from '../../detect/index';
+import { ScanScope } from '../../detect/scope';
 import type { Finding } from '../../detect/types';
 import { choice, Command, rejectUnknownFlags, UsageError } from '../args';
 
@@ -28,135 +29,83 @@ export interface ScanFinding {
   readonly diagnostics: readonly ScanDiagnostic[];
 }
 
-/** Directories never scanned. */
-const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', '.git', 'out', '.hg', '.svn', '.vscode-test']);
 const MAX_FILE_BYTES = 5_000_000;
 const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, information: 1, hint: 0 };
 
-/** One .gitignore pattern, compiled. */
-interface IgnoreRule {
-  readonly regex: RegExp;
-  readonly directoryOnly: boolean;
-  readonly negated: boolean;
-  /** Pattern without a slash: matches a name at any depth. */
-  readonly basenameOnly: boolean;
-}
-
-function globToRegex(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        out += '.*';
-        i++;
-        if (glob[i + 1] === '/') i++;
-      } else out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
-    else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return out;
-}
-
-/** Parses the simple subset of .gitignore: comments, `!negation`, `dir/`, `/anchored`, `*`, `**`, `?`. */
-export function parseGitignore(text: string): IgnoreRule[] {
-  const rules: IgnoreRule[] = [];
-  for (const rawLine of text.split(/\r?\n/)) {
-    let line = rawLine.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const negated = line.startsWith('!');
-    if (negated) line = line.slice(1);
-    const directoryOnly = line.endsWith('/');
-    if (directoryOnly) line = line.slice(0, -1);
-    const anchored = line.startsWith('/');
-    if (anchored) line = line.slice(1);
-    if (line === '') continue;
-    const basenameOnly = !anchored && !line.includes('/');
-    rules.push({ regex: new RegExp(`^${globToRegex(line)}$`), directoryOnly, negated, basenameOnly });
-  }
-  return rules;
-}
-
-/** The rules of one .gitignore, with the directory its patterns are relative to. */
-interface IgnoreFile {
-  readonly base: string;
-  readonly rules: readonly IgnoreRule[];
-}
-
-function ignored(files: readonly IgnoreFile[], fullPath: string, isDirectory: boolean): boolean {
-  let result = false;
-  const name = fullPath.slice(fullPath.lastIndexOf(sep) + 1);
-  for (const file of files) {
-    const relativePath = relative(file.base, fullPath).split(sep).join('/');
-    if (relativePath.startsWith('..')) continue;
-    for (const rule of file.rules) {
-      if (rule.directoryOnly && !isDirectory) continue;
-      if (rule.regex.test(rule.basenameOnly ? name : relativePath)) result = !rule.negated;
-    }
-  }
-  return result;
-}
-
-function readGitignore(directory: string): IgnoreFile[] {
-  const path = join(directory, '.gitignore');
-  if (!existsSync(path)) return [];
+function readGitignore(directory: string): string | undefined {
   try {
-    return [{ base: directory, rules: parseGitignore(readFileSync(path, 'utf8')) }];
+    return readFileSync(join(directory, '.gitignore'), 'utf8');
   } catch {
-    return [];
+    return undefined; // none, or unreadable
   }
 }
 
-/** .gitignore files of the directories above `directory`, up to the repository root (the one holding .git). */
-function ancestorGitignores(directory: string): IgnoreFile[] {
-  const found: IgnoreFile[] = [];
+/** The repository holding `directory` (the nearest ancestor with .git), else the file system's root: .gitignore files are read from there down. */
+function repositoryRoot(directory: string): string {
   let current = directory;
-  for (let depth = 0; depth < 64; depth++) {
+  for (let depth = 0; depth < 256; depth++) {
+    if (existsSync(join(current, '.git'))) return current;
     const parent = dirname(current);
-    if (existsSync(join(current, '.git')) || parent === current) break;
+    if (parent === current) break;
     current = parent;
-    found.unshift(...readGitignore(current));
   }
-  return found;
+  return current;
 }
 
-/** Every file under the given paths (directories recursively, skipping ignored ones), in a stable order. */
-export function collectFiles(paths: readonly string[]): string[] {
+const slashed = (path: string): string => path.split(sep).join('/');
+
+/**
+ * Every file under the given paths (directories recursively, in a stable order), without the excluded ones
+ * (src/detect/scope.ts: vendored and build folders, .gitignore from the repository root down, `excludeGlobs`
+ * relative to each scanned directory). A file named on the command line is always read.
+ */
+export function collectFiles(paths: readonly string[], excludeGlobs: readonly string[] = []): string[] {
   const files: string[] = [];
   const seenDirectories = new Set<string>(); // real paths: a symlink loop is entered once
-  const visit = (directory: string, inherited: readonly IgnoreFile[]): void => {
-    let entries: string[];
-    try {
-      const real = realpathSync(directory);
-      if (seenDirectories.has(real)) return;
-      seenDirectories.add(real);
-      entries = readdirSync(directory).sort();
-    } catch {
-      return;
-    }
-    const rules = [...inherited, ...readGitignore(directory)];
-    for (const name of entries) {
-      const full = join(directory, name);
-      let stats;
-      try {
-        stats = statSync(full);
-      } catch {
-        continue;
-      }
-      if (stats.isDirectory()) {
-        if (SKIPPED_DIRECTORIES.has(name) || ignored(rules, full, true)) continue;
-        visit(full, rules);
-      } else if (stats.isFile() && !ignored(rules, full, false)) {
-        files.push(full);
-      }
-    }
-  };
   for (const path of paths) {
     const full = resolve(path);
     if (!existsSync(full)) throw new UsageError(`no such file or directory: ${path}`);
-    const stats = statSync(full);
-    if (stats.isDirectory()) visit(full, ancestorGitignores(full));
-    else files.push(full);
+    if (!statSync(full).isDirectory()) {
+      files.push(full);
+      continue;
+    }
+    const root = repositoryRoot(full);
+    const scanned = slashed(relative(root, full));
+    const scope = new ScanScope(excludeGlobs, scanned);
+    // .gitignore files from the repository root down to the scanned directory
+    const between = scanned === '' ? [] : scanned.split('/');
+    for (let depth = 0; depth < between.length; depth++) {
+      const text = readGitignore(join(root, ...between.slice(0, depth)));
+      if (text !== undefined) scope.addGitignore(between.slice(0, depth).join('/'), text);
+    }
+    const visit = (directory: string): void => {
+      let entries: string[];
+      try {
+        const real = realpathSync(directory);
+        if (seenDirectories.has(real)) return;
+        seenDirectories.add(real);
+        entries = readdirSync(directory).sort();
+      } catch {
+        return;
+      }
+      const text = readGitignore(directory);
+      if (text !== undefined) scope.addGitignore(slashed(relative(root, directory)), text);
+      for (const name of entries) {
+        const entry = join(directory, name);
+        let stats;
+        try {
+          stats = statSync(entry);
+        } catch {
+          continue;
+        }
+        const isDirectory = stats.isDirectory();
+        if (!isDirectory && !stats.isFile()) continue;
+        if (scope.excludes(slashed(relative(root, entry)), isDirectory, scanned)) continue;
+        if (isDirectory) visit(entry);
+        else files.push(entry);
+      }
+    };
+    visit(full);
   }
   return files;
 }
@@ -173,8 +122,8 @@ function readText(path: string): string | undefined {
 }
 
 /** Scans files and analyses every finding. */
-export function scanPaths(paths: readonly string[], cwd = process.cwd()): ScanFinding[] {
-  return scanFiles(collectFiles(paths), cwd);
+export function scanPaths(paths: readonly string[], cwd = process.cwd(), excludeGlobs: readonly string[] = []): ScanFinding[] {
+  return scanFiles(collectFiles(paths, excludeGlobs), cwd);
 }
 
 /** Scans the given files and analyses every finding. */
@@ -270,11 +219,13 @@ export function toSarif(findings: readonly ScanFinding[]): object {
 }
 
 export const scanCommand: Command = (args) => {
-  rejectUnknownFlags(args, ['format', 'fail-on']);
+  rejectUnknownFlags(args, ['format', 'fail-on', 'exclude']);
   const format = choice(args, 'format', ['text', 'json', 'sarif'] as const, 'text');
   const failOn = choice(args, 'fail-on', ['error', 'warning', 'never'] as const, 'error');
   if (args.positional.length === 0) throw new UsageError('scan needs at least one PATH (a file or a directory)');
-  const files = collectFiles(args.positional);
+  const exclude = args.flags.get('exclude');
+  if (exclude === true) throw new UsageError('--exclude needs a glob or a comma-separated list of globs, e.g. --exclude \'generated/**,*.md\'');
+  const files = collectFiles(args.positional, exclude === undefined ? [] : exclude.split(',').map((glob) => glob.trim()).filter((glob) => glob !== ''));
   const findings = scanFiles(files);
   const threshold = failOn === 'never' ? Infinity : SEVERITY_RANK[failOn];
   const failing = findings.some((f) => f.diagnostics.some((d) => SEVERITY_RANK[d.severity] >= threshold));

@@ -198,7 +198,8 @@ const tikv: Recognizer = {
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const value = readValue(ctx, at + match[0].length - (/["']$/.test(match[0]) ? 1 : 0));
-    if (!value || !/^[-+.(\d]|^[A-Z][A-Z0-9_]+$/.test(value.text)) return undefined; // a struct field's type (`: i32`), not a value
+    // a struct field's type (`: i32`) or a read of the field (`cf.bloom_filter_bits_per_key.into()`), not a value
+    if (!value || !/^(?:[-+(\d]|\.\d)|^[A-Z][A-Z0-9_]+$/.test(value.text)) return undefined;
     const b = builder(ctx, 'tikv.bloomFilterBitsPerKey', 'TiKV / RocksDB bloom-filter-bits-per-key', at, value.end);
     b.config('bitsPerElement', value.text, { at: value.start, check: checks.positive('bloom-filter-bits-per-key') });
     return b.derive((p) => (p.bitsPerElement !== undefined ? tikvSizing(p.bitsPerElement) : {})).build();

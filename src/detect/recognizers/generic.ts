@@ -60,6 +60,9 @@ const DECOY_WORDS = new Set([
   'flower', 'flowers', 'garden', 'plant', 'blossom', 'petal', 'petals', 'pixel', 'pixels', 'brightness', 'emission', 'emissive',
 ]);
 
+/** Other structures' sizes: `INITIAL_HASH_CAPACITY`, `bufferSize`, `queueCapacity` say nothing about a filter's n or m. */
+const OTHER_STRUCTURE_WORDS = new Set(['hash', 'hashes', 'buffer', 'queue', 'cache', 'pool', 'map', 'table', 'array', 'list', 'batch', 'channel', 'thread', 'threads', 'page', 'pages', 'heap', 'stack']);
+
 /** Words dropped before a name is read: the Bloom anchor itself and filler. */
 const FILLER_WORDS = /^(?:filter|filters|bf|default|defaults|config|cfg|conf|opt|opts|target|desired|wanted|configured|the|my|app|setting|settings)$/;
 
@@ -83,7 +86,11 @@ export function classifyName(name: string): Guess | undefined {
   const words = nameWords(last).filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
   if (words.length === 0 || words.some((word) => DECOY_WORDS.has(word))) return undefined;
   const compact = words.join('');
-  for (const [pattern, guess] of NAME_RULES) if (pattern.test(compact)) return guess;
+  for (const [pattern, guess] of NAME_RULES) {
+    if (!pattern.test(compact)) continue;
+    if ((guess.param === 'n' || guess.param === 'size') && words.some((word) => OTHER_STRUCTURE_WORDS.has(word))) return undefined;
+    return guess;
+  }
   return undefined;
 }
 

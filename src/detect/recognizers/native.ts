@@ -1,11 +1,13 @@
 /** C / C++ and system configs: RocksDB, LevelDB, Bitcoin Core, eBPF bloom maps, Squid cache digests. */
 import { checks, indexWithin, lastIndexWithin, splitArguments } from '../engine';
 import { derive } from '../../libraries';
+import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer } from './helpers';
 
 const ROCKSDB_HINT = /rocksdb/i;
 const LEVELDB_HINT = /leveldb/i;
+const INT_MAX = 2147483647;
 
 /** RocksDB `NewBloomFilterPolicy(bits_per_key[, false])` / `NewRibbonFilterPolicy(bpk)`; LevelDB `NewBloomFilterPolicy(bits_per_key)`. */
 const filterPolicy = callRecognizer({
@@ -31,10 +33,16 @@ const filterPolicy = callRecognizer({
       b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bits_per_key') });
       return b.derive((p) => (p.bitsPerElement !== undefined ? derive.leveldb(p.bitsPerElement) : {})).build();
     }
-    const ribbon = match[2] === 'Ribbon';
-    const b = builder(ctx, ribbon ? 'rocksdb.ribbon' : 'rocksdb.bitsPerKey', ribbon ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy', start, end);
+    // NewRibbonFilterPolicy(bpk, bloom_before_level): Bloom where the level is < bloom_before_level (a flush counts as -1,
+    // an unknown level or FIFO as INT_MAX): filter_policy.cc RibbonFilterPolicy::GetBuilderWithContext. INT_MAX: Bloom at every level.
+    const bloomBeforeLevel = match[2] === 'Ribbon' && args[1] ? evaluateConstant(args[1].text, ctx.codeEval) : undefined;
+    const bloomEverywhere = bloomBeforeLevel?.ok === true && bloomBeforeLevel.value >= INT_MAX;
+    const ribbon = match[2] === 'Ribbon' && !bloomEverywhere;
+    const b = builder(ctx, ribbon ? 'rocksdb.ribbon' : 'rocksdb.bitsPerKey', match[2] === 'Ribbon' ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy', start, end);
     b.argument('bitsPerElement', args[0], { check: checks.positive('bits_per_key') });
     if (ribbon) b.note('a Ribbon filter with the FP rate of a Bloom filter of this many bits per key, using about 30 % less memory');
+    if (bloomEverywhere) b.note('bloom_before_level = INT_MAX: RocksDB builds its Bloom filter at every level (Ribbon only where the level is unknown or under FIFO compaction)');
+    else if (ribbon && bloomBeforeLevel?.ok && bloomBeforeLevel.value > 0) b.note(`bloom_before_level = ${bloomBeforeLevel.value}: Bloom filters for flushes and levels below ${bloomBeforeLevel.value}, Ribbon from level ${bloomBeforeLevel.value} down (shown: Ribbon, where most keys live)`);
     return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
   },
 });

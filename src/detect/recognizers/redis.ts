@@ -4,7 +4,7 @@ import { derive } from '../../libraries';
 import { valkeyBloom } from '../../libraries/valkeyBloom';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer, JS, langIs } from './helpers';
+import { builder, callRecognizer, isStringLiteral, JS, langIs } from './helpers';
 
 const PROBABILITY = checks.probability('error_rate', 'RedisBloom replies "ERR (0 < error rate range < 1)"');
 const CAPACITY = checks.positiveInteger('capacity', 'RedisBloom replies "ERR (capacity should be larger than 0)"');
@@ -13,26 +13,52 @@ function deriveRedis(nonScaling: () => boolean) {
   return (p: { n?: number; p?: number }) => (p.n !== undefined && p.p !== undefined ? derive.redisBloom(p.n, p.p, nonScaling()) : {});
 }
 
-/** Reads BF.RESERVE / BF.INSERT arguments given as separate tokens (after the command). */
-function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[]): { nonScaling: boolean } {
+const EXPANSION = checks.range('EXPANSION', 0, 32768, 'RedisBloom replies "ERR expansion must be in the range [0, 32768]" (src/config.c bf_expansion_factor)');
+
+/**
+ * Reads BF.RESERVE / BF.INSERT arguments given as separate tokens (after the command). Undefined when the tokens
+ * configure no filter: a command name listed or registered (`"+bf.reserve", "-bf.info"`), BF.RESERVE with no
+ * error rate, BF.INSERT NOCREATE (it never creates one), BF.INSERT with neither sizing nor ITEMS.
+ */
+function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string): { nonScaling: boolean } | undefined {
   let nonScaling = false;
   const upper = tokens.map((t) => unquote(t.text).toUpperCase());
   const evalOptions = { ...b.ctx.codeEval, allowQuotedNumbers: true };
+  // a quoted word (not a number, nor a shell or template variable) where a number belongs
+  const wordString = (t: Argument | undefined) => t !== undefined && isStringLiteral(t.text) && !t.text.includes('$') && !evaluateConstant(t.text, { allowQuotedNumbers: true }).ok;
+  if (command === 'RESERVE' && tokens.slice(1, 3).some(wordString)) return undefined;
+  const expansion = (i: number) => {
+    if (tokens[i + 1]) b.note(`EXPANSION ${unquote(tokens[i + 1].text)}: each new sub-filter is that many times larger`);
+    const value = tokens[i + 1] && evaluateConstant(tokens[i + 1].text, evalOptions);
+    const problem = value?.ok ? EXPANSION(value.value) ?? (Number.isInteger(value.value) ? undefined : `EXPANSION = ${tokens[i + 1].text} is not an integer; RedisBloom replies "ERR bad expansion"`) : undefined;
+    if (problem) b.invalid(problem);
+  };
   // tokens[0] is the key
   if (command === 'RESERVE') {
-    if (tokens[1]) b.argument('p', tokens[1], { check: PROBABILITY, eval: evalOptions });
+    if (!tokens[1]) return undefined;
+    b.argument('p', tokens[1], { check: PROBABILITY, eval: evalOptions });
     if (tokens[2]) b.argument('n', tokens[2], { check: CAPACITY, eval: evalOptions });
+    else if (continued !== undefined) b.unevaluated('n', continued); // `cmd('bf.reserve k 0.01', capacity)`: the next argument
+    else b.invalid('BF.RESERVE states no capacity; RedisBloom replies "ERR wrong number of arguments"');
     for (let i = 3; i < tokens.length; i++) {
       if (upper[i] === 'NONSCALING') nonScaling = true;
-      if (upper[i] === 'EXPANSION' && tokens[i + 1]) b.note(`EXPANSION ${unquote(tokens[i + 1].text)}: each new sub-filter is that many times larger`);
+      if (upper[i] === 'EXPANSION') expansion(i);
     }
   } else {
+    if (upper.includes('NOCREATE')) return undefined;
+    let sized = false;
     for (let i = 1; i < tokens.length; i++) {
       if (upper[i] === 'ITEMS') break;
-      if (upper[i] === 'CAPACITY' && tokens[i + 1]) b.argument('n', tokens[i + 1], { check: CAPACITY, eval: evalOptions });
-      if (upper[i] === 'ERROR' && tokens[i + 1]) b.argument('p', tokens[i + 1], { check: PROBABILITY, eval: evalOptions });
+      const sizing = upper[i] === 'CAPACITY' ? 'n' : upper[i] === 'ERROR' ? 'p' : undefined;
+      if (sizing && tokens[i + 1]) {
+        sized = true;
+        if (wordString(tokens[i + 1])) b.invalid(`${upper[i]} ${tokens[i + 1].text} is not a number; RedisBloom replies "ERR bad ${sizing === 'n' ? 'capacity' : 'error rate'}"`, sizing);
+        else b.argument(sizing, tokens[i + 1], { check: sizing === 'n' ? CAPACITY : PROBABILITY, eval: evalOptions });
+      }
       if (upper[i] === 'NONSCALING') nonScaling = true;
+      if (upper[i] === 'EXPANSION') expansion(i);
     }
+    if (!sized && !upper.includes('ITEMS')) return undefined;
     b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01 (bf-error-rate)');
     b.setDefault('n', 100, 'RedisBloom default capacity 100 (bf-initial-size)');
   }
@@ -64,8 +90,8 @@ const redisCommand: Recognizer = {
       if (index < 0) return undefined;
       const tokens = list.args.slice(index + 1);
       const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, list.end);
-      const { nonScaling } = fromTokens(b, command, tokens);
-      return flavoured(ctx, b, valkey, nonScaling);
+      const read = fromTokens(b, command, tokens);
+      return read && flavoured(ctx, b, valkey, read.nonScaling);
     }
     // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
     const inString = ctx.isString(at);
@@ -89,8 +115,10 @@ const redisCommand: Recognizer = {
     if (command === 'INSERT' && !tokens.some((t, i) => /^(CAPACITY|ERROR)$/i.test(t.text) && numeric(tokens[i + 1]))) return undefined;
     const last = tokens.length > 0 ? tokens[Math.min(tokens.length - 1, command === 'RESERVE' ? 6 : tokens.length - 1)].end : after;
     const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, last);
-    const { nonScaling } = fromTokens(b, command, tokens);
-    return flavoured(ctx, b, valkey, nonScaling);
+    // a command string continued by further call arguments: `cmd('bf.reserve k 0.01', capacity)`
+    const continuedBy = inString ? /^["'`]?\s*,\s*([^,()\s]+)/.exec(text.slice(end, end + 80)) : null;
+    const read = fromTokens(b, command, tokens, continuedBy?.[1]);
+    return read && flavoured(ctx, b, valkey, read.nonScaling);
   },
 };
 
@@ -130,8 +158,9 @@ const redisPy = callRecognizer({
       const n = pickArgument(args, 99, 'capacity');
       const p = pickArgument(args, 99, 'error');
       if (!n && !p) return undefined;
-      if (n) b.argument('n', n, { check: CAPACITY });
-      if (p) b.argument('p', p, { check: PROBABILITY });
+      const sent = { ...ctx.codeEval, allowQuotedNumbers: true }; // redis-py sends str(value); the server parses it
+      if (n) b.argument('n', n, { check: CAPACITY, eval: sent });
+      if (p) b.argument('p', p, { check: PROBABILITY, eval: sent });
       b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01');
       b.setDefault('n', 100, 'RedisBloom default capacity 100');
       const noScale = pickArgument(args, 99, 'noScale');
@@ -142,8 +171,9 @@ const redisPy = callRecognizer({
     const p = pickArgument(args, 1, 'errorRate');
     const n = pickArgument(args, 2, 'capacity');
     if (!p || !n) return undefined;
-    b.argument('p', p, { check: PROBABILITY });
-    b.argument('n', n, { check: CAPACITY });
+    const sent = { ...ctx.codeEval, allowQuotedNumbers: true }; // redis-py sends str(value); the server parses it
+    b.argument('p', p, { check: PROBABILITY, eval: sent });
+    b.argument('n', n, { check: CAPACITY, eval: sent });
     const noScale = pickArgument(args, 4, 'noScale');
     const nonScaling = noScale !== undefined && /^(True|1)$/.test(noScale.text);
     if (nonScaling) b.note('noScale=True: the filter does not grow');
@@ -201,6 +231,21 @@ function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
     if (!p && !n) return undefined;
     if (p) b.config('p', p[1], { check: PROBABILITY, at: at + p.index + p[0].length - p[1].length });
     if (n) b.config('n', n[1], { check: CAPACITY, at: at + n.index + n[0].length - n[1].length });
+  } else if (!/^\s*bf[-.]/i.test(ctx.source.lineText(ctx.source.lineOf(at)))) {
+    // module arguments on one line (`moduleArgs='bf-error-rate 0.02 bf-initial-size 200'`): every pair on it
+    const lineStart = ctx.source.lineStart(ctx.source.lineOf(at));
+    const pairs = /\bbf[-.](error-rate|initial-size|bloom-fp-rate|bloom-capacity)\s+([^\s'"`,;)]+)/gi;
+    const content = ctx.source.lineText(ctx.source.lineOf(at));
+    if (pairs.test(content.slice(0, at - lineStart))) return undefined; // the group is reported from its first pair
+    pairs.lastIndex = at - lineStart;
+    let end = at + text.length;
+    for (let m = pairs.exec(content); m; m = pairs.exec(content)) {
+      const valueAt = lineStart + m.index + m[0].length - m[2].length;
+      if (/rate$/i.test(m[1])) b.config('p', m[2], { check: PROBABILITY, at: valueAt });
+      else b.config('n', m[2], { check: CAPACITY, at: valueAt });
+      end = valueAt + m[2].length;
+    }
+    b.draft.end = end;
   } else {
     // redis.conf lines: gather bf-error-rate / bf-initial-size within the next lines
     const line = ctx.source.lineOf(at);

@@ -3,6 +3,7 @@
  * (applied and undone), commands and settings, on fixture files in several languages.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
@@ -175,6 +176,28 @@ describe('commands', () => {
     const unopened = vscode.Uri.file(path.join(workspace, 'conf/hbase-site.properties'));
     assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === unopened.toString()), 'the file is not open');
     assert.ok(bloomDiagnostics(unopened).some((d) => d.code === 'BL002'), 'scan publishes diagnostics of files that are not open');
+  });
+
+  it('Scan Workspace skips vendored folders, .gitignore matches and the bloomLens.scan.exclude globs (src/detect/scope.ts)', async function () {
+    this.timeout(60_000);
+    const root = path.join(workspace, 'scope-check');
+    const invalid = 'import com.google.common.hash.Funnels;\nclass Cache { Object f = BloomFilter.create(Funnels.longFunnel(), 1000, 1.5); }\n';
+    const files = ['vendor/lib/Cache.java', 'ignored/Cache.java', 'excluded/Cache.java', 'kept/Cache.java'].map((file) => path.join(root, file));
+    try {
+      for (const file of files) {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, invalid);
+      }
+      fs.writeFileSync(path.join(root, '.gitignore'), 'ignored/\n');
+      await setSetting('scan.exclude', ['scope-check/excluded/**']);
+      await vscode.commands.executeCommand<number>('bloomLens.scanWorkspace');
+      const [vendored, ignored, excluded, kept] = files.map((file) => bloomDiagnostics(vscode.Uri.file(file)).map((d) => d.code));
+      assert.ok(kept.includes('BL001'), `the control file is scanned: ${kept.join(',')}`);
+      assert.deepEqual({ vendored, ignored, excluded }, { vendored: [], ignored: [], excluded: [] });
+    } finally {
+      await setSetting('scan.exclude', undefined);
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

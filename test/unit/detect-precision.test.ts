@@ -1,0 +1,135 @@
+/**
+ * Precision at repository scale (issue 20): what configures nothing stays silent, and every stated value is
+ * reported as stated. Cases written in our own words after the false positives of test/fixtures/precision.
+ */
+import * as assert from 'node:assert/strict';
+import { analyzeFinding } from '../../src/analysis/analyze';
+import { detectConfigs } from '../../src/detect';
+import { bareIdentifier, isTypedParameter } from '../../src/detect/precision';
+
+const found = (text: string, languageId: string) => detectConfigs(text, { languageId }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
+const bl001 = (text: string, languageId: string) => detectConfigs(text, { languageId }).map((f) => analyzeFinding(f, {}).diagnostics.filter((d) => d.code === 'BL001').map((d) => d.message).join(' | '));
+
+describe('detect: uses, not definitions, pass-throughs or expected values', () => {
+  it('tells a typed parameter from a call argument', () => {
+    for (const declared of ['double errorRate', 'long capacity', 'capacity int64', 'final int n', 'float fpp = kDefaultFpp', 'const std::string& key', 'Map<String, Long> sizes']) assert.ok(isTypedParameter(declared), declared);
+    for (const argument of ['errorRate', '0.01', 'new Funnel()', 'await size()', 'x if y else z', 'n * 8', '"key"', 'capacity = 10']) assert.ok(!isTypedParameter(argument), argument);
+  });
+
+  it('reads through numeric conversions to the name they pass on', () => {
+    assert.equal(bareIdentifier('uint32(bitsPerKey)'), 'bitsPerKey');
+    assert.equal(bareIdentifier('(long) capacity'), 'capacity');
+    assert.equal(bareIdentifier('n as u64'), 'n');
+    assert.equal(bareIdentifier('this.fpp'), 'fpp');
+    assert.equal(bareIdentifier('settings.getint("CAPACITY")'), undefined);
+    assert.equal(bareIdentifier('n * 8'), undefined);
+  });
+
+  it('a client library declaring and forwarding bfReserve configures nothing; its caller with values does', () => {
+    const text = [
+      'public class Client {',
+      '  public String bfReserve(String key, double errorRate, long capacity) {',
+      '    return run(commands.bfReserve(key, errorRate, capacity));',
+      '  }',
+      '  void setUp() { client.bfReserve("seen", 0.001, 50_000); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'java'), ['jedis.bfReserve@4 {"p":0.001,"n":50000}']);
+  });
+
+  it('Go: a helper forwarding its parameter and testify\'s expected values are silent; a value read at run time is a use', () => {
+    const text = [
+      'import "github.com/cockroachdb/pebble/bloom"',
+      'func policyFor(bitsPerKey int) TableFilterPolicy { return bloom.FilterPolicy(uint32(bitsPerKey)) }',
+      'func TestPolicies(t *testing.T) {',
+      '  require.Equal(t, bloom.FilterPolicy(8), opts.Levels[0].FilterPolicy)',
+      '  v, _ := strconv.Atoi(arg)',
+      '  opts.FilterPolicy = bloom.FilterPolicy(uint32(v))',
+      '  opts.Levels[1].FilterPolicy = bloom.FilterPolicy(12)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'go'), ['go.pebble.bloomFilterPolicy@5 {}', 'go.pebble.bloomFilterPolicy@6 {"bitsPerElement":12}']);
+  });
+
+  it('Python: a helper forwarding its defaults is silent, a value computed from a parameter is a use', () => {
+    const text = [
+      'from pybloom_live import BloomFilter',
+      'def make(capacity=5000, error_rate=0.02):',
+      '    return BloomFilter(capacity=capacity, error_rate=error_rate)',
+      'class Seen:',
+      '    def __init__(self, settings):',
+      '        self.f = BloomFilter(capacity=settings.getint("SEEN_CAPACITY"), error_rate=0.001)',
+    ].join('\n');
+    assert.deepEqual(found(text, 'python'), ['pybloom.bloomFilter@5 {"p":0.001,"hashing":"partitioned"}']);
+  });
+
+  it('C++: a declaration\'s default argument, Mockito verify, a config key\'s own constant and enum member are silent', () => {
+    assert.deepEqual(found('static std::unique_ptr<Filter> Make(int nkeys, double bloom_fpp = 0.02);\n', 'cpp'), []);
+    assert.deepEqual(found('verify(client).bfReserve("k", 0.01, 1000);\n', 'java'), []);
+    assert.deepEqual(found('when(commands.bfReserve("k", 0.01, 1000)).thenReturn(reply);\n', 'java'), []);
+    assert.deepEqual(detectConfigs('message BloomHeader {\n  required int32 num_hash_functions = 1;\n}\n', { fileName: 'filter.proto' }), [], 'a protobuf field number');
+    assert.deepEqual(found('gauge.set(cf.bloom_filter_bits_per_key.into());\n', 'rust'), [], 'a read of the setting');
+    assert.deepEqual(found('opts.bloom_filter_bits_per_key = 12;\n', 'rust'), ['tikv.bloomFilterBitsPerKey@0 {"bitsPerElement":12}']);
+    assert.deepEqual(found('public static final String ORC_BLOOM_COLUMNS = "orc.bloom.filter.columns";\n', 'java'), []);
+    assert.deepEqual(found('enum Conf {\n  BLOOM_FILTER_FPP(\n      "orc.bloom.filter.fpp",\n      0.05, "fpp"),\n}\n', 'java'), []);
+  });
+
+  it('the generic recogniser does not read another structure\'s capacity as n', () => {
+    assert.deepEqual(found('final class DynamicBloomFilterBuilder {\n  private static final int INITIAL_HASH_CAPACITY = 1024;\n}\n', 'java'), []);
+    assert.equal(found('final class BloomSettings {\n  private static final int EXPECTED_ITEMS = 1024;\n  private static final double FPP = 0.01;\n}\n', 'java').length, 1);
+  });
+});
+
+describe('detect: RedisBloom commands as stated', () => {
+  it('command names listed or registered, and BF.INSERT NOCREATE, configure nothing', () => {
+    assert.deepEqual(found('rules = ["+bf.reserve", "-bf.info", "+bf.insert"]\n', 'python'), []);
+    assert.deepEqual(found('RegisterCommand(ctx, "bf.insert", InsertHandler, "write deny-oom", "write");\n', 'c'), []);
+    assert.deepEqual(found('env.cmd("BF.INSERT", "k", "NOCREATE", "ITEMS", "a")\n', 'python'), []);
+    assert.deepEqual(found('env.cmd("bf.reserve", *args)\n', 'python'), []);
+    assert.deepEqual(found('r.execute_command("BF.INSERT", "k", "ITEMS", "a")\n', 'python'), ['redis.bf.insert@0 {"p":0.01,"n":100}']);
+  });
+
+  it('an invalid stated value is BL001 with that value, never replaced by the default', () => {
+    const capacity = 'r.execute_command("BF.INSERT", "k", "CAPACITY", 0, "ITEMS", "a")\n';
+    assert.deepEqual(found(capacity, 'python'), ['redis.bf.insert@0 {"p":0.01}']);
+    assert.match(bl001(capacity, 'python')[0], /capacity = 0/);
+    const error = 'redis-cli BF.INSERT k ERROR 1 ITEMS a\n';
+    assert.deepEqual(found(error, 'shellscript'), ['redis.bf.insert@0 {"n":100}']);
+    assert.match(bl001(error, 'shellscript')[0], /error_rate = 1 /);
+    assert.match(bl001('env.cmd("bf.insert", "k", "ERROR", "big", "ITEMS", "a")\n', 'python')[0], /ERROR "big" is not a number/);
+    assert.match(bl001('env.cmd("bf.reserve", "k", "0.01")\n', 'python')[0], /states no capacity/);
+    const continued = 'env.cmd("bf.reserve k 0.01", capacity, "nonscaling")\n';
+    assert.deepEqual(found(continued, 'python'), ['redis.bf.reserve@0 {"p":0.01}']);
+    assert.deepEqual(bl001(continued, 'python'), [''], 'the capacity is the next call argument, not missing');
+    assert.match(bl001('redis-cli BF.RESERVE k 0.1 100 EXPANSION -1\n', 'shellscript')[0], /EXPANSION = -1 is outside \[0, 32768\]/);
+    assert.equal(bl001('redis-cli BF.RESERVE k 0.1 100 EXPANSION 4\n', 'shellscript')[0], '');
+  });
+
+  it('redis-py numeric strings are values (the server parses them); module arguments on one line are read together', () => {
+    assert.deepEqual(found('r.bf().create("k", "0.0001", "1000")\n', 'python'), ['redis-py.bf.reserve@0 {"p":0.0001,"n":1000}']);
+    assert.deepEqual(found('env = Env(moduleArgs="bf-error-rate 0.05 bf-initial-size 300 cf-max-expansions 3")\n', 'python'), ['redis.module.config@0 {"p":0.05,"n":300}']);
+  });
+});
+
+describe('detect: Markdown and model picks', () => {
+  it('Markdown: prose and placeholder-only examples are silent; code with values and calculator links are findings', () => {
+    const text = [
+      'Create it with bloom.New(float64(8 \\* 1<<20), float64(5)) in prose.',
+      '```go',
+      'f := bloom.NewWithEstimates(n, fp)',
+      'g := bloom.NewWithEstimates(1000000, 0.01)',
+      '```',
+      'Sized with https://hur.st/bloomfilter/?n=1000&p=0.01',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(text, { languageId: 'markdown' }).map((f) => `${f.recognizer}@${f.range.start.line}`), ['go.bits-and-blooms.newWithEstimates@3', 'calculator.url@5']);
+  });
+
+  it('RocksDB NewRibbonFilterPolicy(bpk, INT_MAX) builds Bloom at every level (filter_policy.cc): the Bloom model', () => {
+    const everywhere = detectConfigs('#include <rocksdb/filter_policy.h>\nt.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10, INT_MAX));\n', { languageId: 'cpp' })[0];
+    assert.equal(everywhere.recognizer, 'rocksdb.bitsPerKey');
+    assert.ok(everywhere.notes?.some((note) => /every level/.test(note)));
+    const hybrid = detectConfigs('#include <rocksdb/filter_policy.h>\nt.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10, 2));\n', { languageId: 'cpp' })[0];
+    assert.equal(hybrid.recognizer, 'rocksdb.ribbon');
+    assert.ok(hybrid.notes?.some((note) => /levels below 2/.test(note)));
+  });
+});
