@@ -6,7 +6,9 @@ import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'n
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeFinding } from '../../analysis/analyze';
 import { comparisonKey, computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../../analysis/recycling';
-import { detectConfigs } from '../../detect/index';
+import { ConstantsIndex } from '../../detect/constants';
+import { detectConfigs, fileConstants } from '../../detect/index';
+import type { SyntaxRuntime } from '../../detect/syntax/runtime';
 import type { Finding } from '../../detect/types';
 import { choice, Command, rejectUnknownFlags, UsageError } from '../args';
 
@@ -173,13 +175,19 @@ function readText(path: string): string | undefined {
 }
 
 /** Scans files and analyses every finding. */
-export function scanPaths(paths: readonly string[], cwd = process.cwd()): ScanFinding[] {
-  return scanFiles(collectFiles(paths), cwd);
+export function scanPaths(paths: readonly string[], cwd = process.cwd(), syntax?: SyntaxRuntime): ScanFinding[] {
+  return scanFiles(collectFiles(paths), cwd, syntax);
 }
 
 /** Scans the given files and analyses every finding. */
-export function scanFiles(files: readonly string[], cwd = process.cwd()): ScanFinding[] {
+export function scanFiles(files: readonly string[], cwd = process.cwd(), syntax?: SyntaxRuntime): ScanFinding[] {
   const results: ScanFinding[] = [];
+  // Constants one file takes from another (`Limits.EXPECTED_USERS`): indexed over the scanned files first.
+  const constants = new ConstantsIndex();
+  for (const file of files) {
+    const text = readText(file);
+    if (text !== undefined) constants.setFile(relative(cwd, file) || file, fileConstants(text, { fileName: file, syntax }));
+  }
   // The BL003 capacity comparison is heavy (tens of ms); the CLI can wait for it, once per configuration.
   const comparisons = new Map<string, RecyclingComparison>();
   const compare = (request: RecyclingComparisonRequest): RecyclingComparison => {
@@ -192,7 +200,7 @@ export function scanFiles(files: readonly string[], cwd = process.cwd()): ScanFi
     const text = readText(file);
     if (text === undefined) continue;
     const display = relative(cwd, file) || file;
-    for (const finding of detectConfigs(text, { fileName: file })) {
+    for (const finding of detectConfigs(text, { fileName: display, syntax, constants })) {
       let derived: ScanFinding['derived'] = {};
       let diagnostics: ScanDiagnostic[] = [];
       try {
@@ -269,13 +277,13 @@ export function toSarif(findings: readonly ScanFinding[]): object {
   };
 }
 
-export const scanCommand: Command = (args) => {
+export const scanCommand: Command = (args, environment) => {
   rejectUnknownFlags(args, ['format', 'fail-on']);
   const format = choice(args, 'format', ['text', 'json', 'sarif'] as const, 'text');
   const failOn = choice(args, 'fail-on', ['error', 'warning', 'never'] as const, 'error');
   if (args.positional.length === 0) throw new UsageError('scan needs at least one PATH (a file or a directory)');
   const files = collectFiles(args.positional);
-  const findings = scanFiles(files);
+  const findings = scanFiles(files, process.cwd(), environment?.syntax);
   const threshold = failOn === 'never' ? Infinity : SEVERITY_RANK[failOn];
   const failing = findings.some((f) => f.diagnostics.some((d) => SEVERITY_RANK[d.severity] >= threshold));
   const json = format === 'sarif' ? toSarif(findings) : { findings };
