@@ -76,6 +76,8 @@ export class SyntaxFacts {
     let node: Node | null = root.descendantForIndex(offset);
     for (let up = 0; node && up < 3 && !STRING_TYPES.test(node.type); up++) node = node.parent;
     if (!node || !STRING_TYPES.test(node.type)) return false;
+    // The whole literal (Python `string` around its `string_content`, an interpolated string around its parts).
+    for (let up = 0; node.parent && up < 3 && STRING_TYPES.test(node.parent.type); up++) node = node.parent;
     // A docstring: a string that is a statement of its own (Python, and a bare string statement anywhere).
     const statement = node.parent?.type === 'concatenated_string' ? node.parent.parent : node.parent;
     if (statement?.type === 'expression_statement' && statement.namedChildCount === 1) return true;
@@ -111,7 +113,7 @@ export class SyntaxFacts {
       const spec = match.captures.find((c) => c.name === 'spec')?.node;
       if (spec) {
         // Go `const a, b = 1, 2`: several names and one expression list.
-        const names = spec.childrenForFieldName('name').filter((n): n is Node => n !== null);
+        const names = spec.childrenForFieldName('name').filter((n): n is Node => n !== null && n.isNamed);
         const values = spec.childForFieldName('value')?.namedChildren ?? [];
         if (values.length === names.length) names.forEach((name, i) => values[i] && add(name, values[i] as Node));
         continue;
