@@ -11,6 +11,7 @@ import { DOCUMENT_SELECTOR, FilterLocation } from './ranges';
 import { ReportStore } from './reports';
 import { runSimulationCommand } from './simulationCommand';
 import { SizeAnswers, sizeFilterWizard } from './sizeWizard';
+import { startSyntax } from './syntax';
 import { FilterStatusBar } from './statusBar';
 import { FilterTreeProvider, scanWorkspace } from './workspaceScan';
 
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
   );
   updateContext();
   registerDesigner(context, store);
+  startSyntax(context, store, jobs);
   return {
     store,
     activationMs: Date.now() - started,

@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import type { FilterReport } from '../analysis/analyze';
-import { detectConfigs } from '../detect';
 import { toDiagnostics } from './diagnostics';
 import { toVsRange } from './ranges';
 import type { ReportStore } from './reports';
@@ -103,7 +102,7 @@ export async function scanWorkspace(store: ReportStore, tree: FilterTreeProvider
           const stat = await vscode.workspace.fs.stat(uri);
           if (stat.size > settings.maxFileSizeBytes) continue;
           const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
-          reports = detectConfigs(text, { fileName: uri.path, languageId: languageOfPath(uri.path) }).map((finding) => store.analyze(finding));
+          reports = (await store.detectInFile(text, languageOfPath(uri.path), uri.path)).map((finding) => store.analyze(finding));
         }
         results.push({ uri, reports });
         if (!open && settings.diagnosticsEnabled && reports.length > 0) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ConstantsIndex } from '../../src/detect/constants';
 import { evaluateConstant } from '../../src/detect/evaluate';
 import { detectConfigs, fileConstants } from '../../src/detect/index';
+import { languageFromFileName } from '../../src/detect/source';
 import { SyntaxFacts } from '../../src/detect/syntax/facts';
 import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES } from '../../src/detect/syntax/queries';
 import { SyntaxRuntime } from '../../src/detect/syntax/runtime';
@@ -233,3 +234,37 @@ describe('syntax layer: prose is not configuration', () => {
     assert.equal(withTree.length, 1);
   });
 });
+
+describe('syntax layer: the whole corpus read with the grammars loaded', () => {
+  it('loses no finding and changes no value the text readers find; decoys stay silent', async function () {
+    this.timeout(60_000);
+    for (const languageId of ['java', 'go', 'python', 'rust', 'typescript', 'typescriptreact', 'javascript', 'csharp', 'php', 'ruby', 'cpp', 'shellscript']) await runtime.load(languageId);
+    const corpus = join('test', 'fixtures', 'corpus');
+    const expectations = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8')) as Record<string, unknown>;
+    const problems: string[] = [];
+    let parsedFiles = 0;
+    let gained = 0;
+    for (const file of Object.keys(expectations).filter((name) => !name.startsWith('_'))) {
+      const text = readFileSync(join(corpus, file), 'utf8');
+      const plain = detectConfigs(text, { fileName: file });
+      const parsed = detectConfigs(text, { fileName: file, syntax: runtime });
+      if (runtime.grammarFor(plain.length > 0 || parsed.length > 0 ? languageFromFileName(file) : undefined)) parsedFiles++;
+      if (file.startsWith('decoys/') && parsed.length > 0) problems.push(`${file}: decoy finding ${parsed[0].recognizer}`);
+      for (const finding of plain) {
+        const twin = parsed.find((f) => f.recognizer === finding.recognizer && f.range.start.line === finding.range.start.line);
+        if (!twin) {
+          problems.push(`${file}: lost ${finding.recognizer}@${finding.range.start.line}`);
+          continue;
+        }
+        for (const [param, value] of Object.entries(finding.params)) {
+          if ((twin.params as Record<string, unknown>)[param] !== value) problems.push(`${file}: ${finding.recognizer} ${param} ${String(value)} -> ${String((twin.params as Record<string, unknown>)[param])}`);
+        }
+        gained += Object.keys(twin.params).length - Object.keys(finding.params).length;
+      }
+    }
+    console.log(`      corpus: ${parsedFiles} files with findings read with a grammar; ${gained} more parameters resolved`);
+    assert.deepEqual(problems, []);
+    assert.ok(parsedFiles > 20, `${parsedFiles} corpus files parsed`);
+  });
+});
+
