@@ -8,9 +8,11 @@ import { SyntaxRuntime } from '../detect/syntax/runtime';
 import { CooperativeJobRunner, JobRunner } from './jobRunner';
 import type { ReportStore } from './reports';
 
-export function startSyntax(context: vscode.ExtensionContext, store: ReportStore, jobs: JobRunner): void {
+/** Returns a function that resolves once a language's grammar is loaded (true) or cannot be (false). */
+export function startSyntax(context: vscode.ExtensionContext, store: ReportStore, jobs: JobRunner): (languageId: string) => Promise<boolean> {
   const readWasm = async (file: string): Promise<Uint8Array> => vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', file));
-  SyntaxRuntime.create(readWasm).then((runtime) => {
+  const started = SyntaxRuntime.create(readWasm);
+  started.then((runtime) => {
     store.useSyntax(runtime);
     if (jobs instanceof CooperativeJobRunner) jobs.syntax = runtime;
     const load = (document: vscode.TextDocument): void => {
@@ -22,4 +24,5 @@ export function startSyntax(context: vscode.ExtensionContext, store: ReportStore
       vscode.workspace.onDidSaveTextDocument((document) => store.indexConstants(document)),
     );
   }, (error: Error) => console.error(`Bloom Lens: the syntax layer did not load (${error?.message ?? String(error)}); reading code as text`));
+  return async (languageId) => (await started.catch(() => undefined))?.load(languageId).then((grammar) => grammar !== undefined) ?? false;
 }
