@@ -56,7 +56,7 @@ export async function mainWithSyntax(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'scan') {
     let files: string[] = [];
     try {
-      files = collectFiles(parseArgs(argv).positional.slice(1));
+      files = collectFiles(parseArgs(argv).positional);
     } catch {
       files = []; // main reports the usage error
     }
