@@ -372,7 +372,10 @@ export class DraftBuilder {
     if (expression === undefined) return undefined;
     const at = typeof expression === 'string' ? options.at : expression.start;
     const text = (typeof expression === 'string' ? expression : expression.text).trim();
-    const result = evaluateConstant(text, options.eval ?? this.ctx.codeEval);
+    const evalOptions = options.eval ?? this.ctx.codeEval;
+    let result = evaluateConstant(text, evalOptions);
+    const spliced = result.ok ? undefined : splicedExpression(text);
+    if (spliced !== undefined) result = evaluateConstant(spliced, { ...evalOptions, resolve: this.ctx.codeEval.resolve });
     if (!result.ok) {
       this.draft.unevaluated.push({ param, expression: text });
       return undefined;
@@ -391,7 +394,7 @@ export class DraftBuilder {
     const kind = options.kind ?? (isLiteral ? 'argument' : 'constant');
     const range = at !== undefined ? this.ctx.source.range(at, at + text.length) : undefined;
     const unit = options.scale !== undefined && options.scale !== 1 ? { scale: options.scale } : {};
-    const origin = kind === 'constant' ? this.ctx.originOf(text) : undefined;
+    const origin = isLiteral ? undefined : this.ctx.originOf(text);
     this.set(param, value, { kind, text, ...(range ? { range } : {}), ...unit, ...(origin ? { origin } : {}) });
     return value;
   }
@@ -449,6 +452,22 @@ export class DraftBuilder {
   build(): Draft {
     return this.draft;
   }
+}
+
+/** Conversions to text around a spliced value (`str(FPP)`, `String.valueOf(n)`, `n.toString()`): the value itself. */
+const TO_TEXT = /^(?:str|String|string|String\.valueOf|Integer\.toString|Long\.toString|Double\.toString|strconv\.Itoa|to_string)\((.+)\)$|^(.+?)\.(?:toString|to_s|to_string)\(\)$/;
+
+/**
+ * The expression spliced into a string where a value is read from inside one (SQL DDL built in code):
+ * `" + FPP + "` (Java, JS, C#, Python), `" . $fpp . "` (PHP), `${FPP}` (JS/TS, Kotlin, Scala templates),
+ * `#{fpp}` (Ruby). Undefined when the text is not one splice.
+ */
+export function splicedExpression(text: string): string | undefined {
+  const splice = /^(["'`])\s*(?:\+|\.)\s*(.+?)\s*(?:\+|\.)\s*\1$/.exec(text.trim()) ?? /^\$\{\s*(.+?)\s*\}$|^#\{\s*(.+?)\s*\}$/.exec(text.trim());
+  const inner = splice?.slice(1).reverse().find((group) => group !== undefined && !/^["'`]$/.test(group));
+  if (inner === undefined) return undefined;
+  const conversion = TO_TEXT.exec(inner);
+  return conversion ? conversion[1] ?? conversion[2] : inner;
 }
 
 /** Finds the argument by keyword name, or else by position (skipping keyword arguments). */

@@ -187,6 +187,23 @@ describe('syntax layer: values resolved like a reader, in detection', () => {
     assert.equal(detectConfigs(user, { languageId: 'java', syntax: runtime, constants: index })[0].params.n, undefined);
   });
 
+  it('string concatenation and templates: DDL built in code with a constant spliced in', async () => {
+    await runtime.load('php');
+    await runtime.load('ruby');
+    const cases: [string, string, number][] = [
+      ['java', 'class A {\n  static final double FPP = 0.04;\n  static final String DDL = "ALTER TABLE t ADD INDEX i x TYPE bloom_filter(" + FPP + ") GRANULARITY 1";\n}\n', 0.04],
+      ['python', 'FPP = 0.01\nDDL = "CREATE TABLE t (x String, INDEX i x TYPE bloom_filter(" + str(FPP) + ") GRANULARITY 1)"\n', 0.01],
+      ['typescript', 'const FPP = 0.03;\nconst ddl = `ALTER TABLE t ADD INDEX i x TYPE bloom_filter(${FPP}) GRANULARITY 1`;\n', 0.03],
+      ['ruby', 'FPP = 0.05\nDDL = "ALTER TABLE t ADD INDEX i x TYPE bloom_filter(#{FPP}) GRANULARITY 1"\n', 0.05],
+      ['php', '<?php\n$fpp = 0.06;\n$ddl = "ALTER TABLE t ADD INDEX i x TYPE bloom_filter(" . $fpp . ") GRANULARITY 1";\n', 0.06],
+    ];
+    for (const [languageId, text, p] of cases) {
+      const [finding] = detectConfigs(text, { languageId, fileName: `ddl.${languageId}`, syntax: runtime });
+      assert.equal(finding?.params.p, p, `${languageId}: ${JSON.stringify(finding?.unevaluated)}`);
+      assert.equal(finding.sources.p?.origin?.line, languageId === 'php' || languageId === 'java' ? 1 : 0, languageId);
+    }
+  });
+
   it('the constants index also works without a grammar (text readers), e.g. Python module constants', () => {
     const constants = fileConstants('EXPECTED_ITEMS = 10**6\nlower = 3\n', { fileName: 'settings.py' });
     assert.deepEqual(constants.map((c) => [c.name, c.value, c.line]), [['EXPECTED_ITEMS', 1e6, 0]]);

@@ -21,7 +21,7 @@ export const MAX_PARSED_LENGTH = 400_000;
 
 const NAME_TYPES = new Set([
   'identifier', 'constant', 'property_identifier', 'field_identifier', 'name', 'type_identifier', 'variable_name',
-  'shorthand_property_identifier_pattern', 'variable_name', 'private_property_identifier',
+  'shorthand_property_identifier_pattern', 'private_property_identifier',
 ]);
 const LIST_TYPES = new Set([
   'expression_list', 'pattern_list', 'tuple_pattern', 'array_pattern', 'tuple', 'tuple_expression', 'list', 'list_pattern', 'array',
@@ -98,7 +98,7 @@ export class SyntaxFacts {
     const root = this.root();
     if (!root) return table;
     const add = (nameNode: Node, valueNode: Node): void => {
-      const name = nameNode.text.replace(/^\$/, '');
+      const name = nameNode.text;
       const expression = valueNode.text.trim();
       if (name === '' || expression === '') return;
       const owner = ownerName(nameNode);

@@ -7,9 +7,8 @@
  * The host supplies the bytes of the `.wasm` files (node: `fs` next to the bundle; web worker host:
  * `workspace.fs.readFile` of the extension's `dist/`), so one code path serves node and the browser.
  */
-import type { Language, Parser } from '@vscode/tree-sitter-wasm';
+import type { Language, Parser, Query } from '@vscode/tree-sitter-wasm';
 import { grammarFileFor, LANGUAGE_QUERIES } from './queries';
-import type { Query } from '@vscode/tree-sitter-wasm';
 
 /** Reads one file shipped beside the bundle (`tree-sitter.wasm`, `tree-sitter-go.wasm`, ...). */
 export type ReadWasm = (fileName: string) => Promise<Uint8Array>;
