@@ -6,7 +6,7 @@ import { ConstantsIndex } from '../../src/detect/constants';
 import { evaluateConstant } from '../../src/detect/evaluate';
 import { detectConfigs, fileConstants } from '../../src/detect/index';
 import { languageFromFileName } from '../../src/detect/source';
-import { SyntaxFacts } from '../../src/detect/syntax/facts';
+import { isPrintOrLog, SyntaxFacts } from '../../src/detect/syntax/facts';
 import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES } from '../../src/detect/syntax/queries';
 import { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 import { hoverMarkdownText } from '../../src/extension/hoverText';
@@ -236,6 +236,13 @@ describe('syntax layer: prose is not configuration', () => {
     const statement = 'session.execute("ALTER TABLE ks.t WITH bloom_filter_fp_chance = 0.1")\n';
     const [finding] = detectConfigs(statement, { languageId: 'python', syntax: runtime });
     assert.equal(finding?.params.p, 0.1);
+  });
+
+  it('print and log callees are told from calls that build text (Sprintf, format)', () => {
+    for (const callee of ['print', 'println!', 'console.log', 'System.out.println', 'fmt.Printf', 'fmt.Fprintln', 'logger.info', 'log.Infof', 'LOG.warn', 'Log.d', 'Console.WriteLine', 'puts', 'echo']) {
+      assert.ok(isPrintOrLog(callee), callee);
+    }
+    for (const callee of ['fmt.Sprintf', 'String.format', 'format!', 'session.execute', 'redis.call', 'info', 'error']) assert.ok(!isPrintOrLog(callee), callee);
   });
 
   it('the bloom-lens annotation in a comment still counts', () => {

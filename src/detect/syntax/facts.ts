@@ -44,7 +44,7 @@ const OWNER_TYPES = /^(?:class_declaration|class_definition|class|class_specifie
  * Printing and logging calls, by callee: `print`, `println!`, `console.log`, `System.out.println`, `fmt.Printf`,
  * `Console.WriteLine`, `puts`, `echo`, Rust's log macros, and a level method on a receiver named like a logger.
  */
-const PRINT_CALLEE = /^(?:print|println|printf|eprint|eprintln|puts|echo|error_log|console\.\w+|System\.(?:out|err)\.print(?:ln|f)?|Console\.(?:Error\.)?Write(?:Line)?|fmt\.(?:F|S)?Print(?:ln|f)?|(?:e?print(?:ln)?|info|warn|error|debug|trace|log)!)$/;
+const PRINT_CALLEE = /^(?:print|println|printf|eprint|eprintln|puts|echo|error_log|console\.\w+|System\.(?:out|err)\.print(?:ln|f)?|Console\.(?:Error\.)?Write(?:Line)?|fmt\.F?[Pp]rint(?:ln|f)?|(?:e?print(?:ln)?|info|warn|error|debug|trace|log)!)$/;
 const LOG_CALLEE = /(?:^|[.:>])(?:\w*log\w*|LOG|Log|logger|LOGGER)(?:\.|::|->)(?:debug|info|warn|warning|error|trace|fatal|critical|exception|notice|verbose|log|[dviwe])f?$/i;
 
 export class SyntaxFacts {
