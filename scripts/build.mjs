@@ -1,6 +1,6 @@
 // Builds the bundles (dist/) and, with --tests, every test, integration suite and benchmark (out/).
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
+import { readdirSync, statSync, existsSync, rmSync, readFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
@@ -19,10 +19,33 @@ function filesUnder(dir, suffix) {
 // A release build starts from an empty dist/ (no stale source maps or bundles).
 if (production) rmSync('dist', { recursive: true, force: true });
 
+// tree-sitter (VS Code's build): its module asks for its own script URL while it loads and throws where there
+// is none (a web worker extension host has neither __filename nor document.currentScript). The worker's own
+// location does instead; the bytes of the wasm files are passed in, so the URL is never fetched.
+const TREE_SITTER_JS = /tree-sitter-wasm[\\/]wasm[\\/]tree-sitter\.js$/;
+const TREE_SITTER_THROW = "throw new Error('Unable to determine script URL');";
+const treeSitterInWorker = {
+  name: 'tree-sitter-in-worker',
+  setup(build) {
+    build.onLoad({ filter: TREE_SITTER_JS }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(TREE_SITTER_THROW)) throw new Error(`tree-sitter.js changed: "${TREE_SITTER_THROW}" not found; update the patch in scripts/build.mjs`);
+      return { contents: source.replace(TREE_SITTER_THROW, "return typeof self !== 'undefined' && self.location ? self.location.href : undefined;"), loader: 'js' };
+    });
+  },
+};
+
+// The runtime and the grammars the syntax layer loads (src/detect/syntax/queries.ts), shipped beside the bundles.
+const WASM_DIR = 'node_modules/@vscode/tree-sitter-wasm/wasm';
+const GRAMMARS = ['java', 'go', 'python', 'rust', 'typescript', 'tsx', 'javascript', 'c-sharp', 'php', 'ruby', 'cpp', 'bash'];
+mkdirSync('dist', { recursive: true });
+for (const file of ['tree-sitter.wasm', ...GRAMMARS.map((g) => `tree-sitter-${g}.wasm`)]) copyFileSync(join(WASM_DIR, file), join('dist', file));
+
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // The browser host: node built-ins stay unresolved (their code paths are never taken there).
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs', external: ['vscode', 'node:*'],
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs',
+    external: ['vscode', 'node:*', 'fs', 'fs/promises', 'path', 'url', 'module'], plugins: [treeSitterInWorker],
     define: { 'process.env.BLOOM_LENS_WEB': '"1"' } },
   { ...common, entryPoints: ['src/extension/worker.ts'], outfile: 'dist/worker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
@@ -50,7 +73,8 @@ if (withTests) {
   }
   // The web suite runs in VS Code's web worker extension host: one browser bundle, mocha's browser build inside.
   if (existsSync('test/web/index.ts')) {
-    builds.push({ ...common, entryPoints: ['test/web/index.ts'], outfile: 'out/test/web/index.js', platform: 'browser', format: 'cjs', external: ['vscode'] });
+    builds.push({ ...common, entryPoints: ['test/web/index.ts'], outfile: 'out/test/web/index.js', platform: 'browser', format: 'cjs',
+      external: ['vscode', 'fs', 'fs/promises', 'path', 'url', 'module'], plugins: [treeSitterInWorker] });
   }
 }
 await Promise.all(builds.map((options) => esbuild.build(options)));

@@ -1,3 +1,4 @@
+import type { SyntaxRuntime } from '../detect/syntax/runtime';
 /** Command-line argument parsing and validation for `bloom-lens` (cli-contract.md). */
 
 /** Bad input: the CLI prints `error: <message>` and exits with status 2. */
@@ -18,7 +19,13 @@ export interface CommandResult {
   readonly exitCode?: number;
 }
 
-export type Command = (args: ParsedArgs) => CommandResult;
+/** What the command line prepared before running a command (loading is asynchronous, commands are not). */
+export interface CommandEnvironment {
+  /** The syntax layer with the grammars of the files to scan loaded. */
+  readonly syntax?: SyntaxRuntime;
+}
+
+export type Command = (args: ParsedArgs, environment?: CommandEnvironment) => CommandResult;
 
 /** Flags that may be given more than once; their values are joined with commas (`--exclude a --exclude b` = `--exclude a,b`). */
 const REPEATABLE_FLAGS: ReadonlySet<string> = new Set(['exclude']);

@@ -1,13 +1,14 @@
 /** `bloom-lens`: the terminal front end (cli-contract.md). */
-import { Command, parseArgs, UsageError } from './args';
+import { Command, CommandEnvironment, parseArgs, UsageError } from './args';
 import { fpCommand } from './commands/fp';
 import { sizeCommand } from './commands/size';
 import { cbfCommand } from './commands/cbf';
 import { rbfCommand } from './commands/rbf';
 import { capacityCommand } from './commands/capacity';
 import { paradoxCommand } from './commands/paradox';
-import { scanCommand } from './commands/scan';
 import { compareCommand } from './commands/compare';
+import { collectFiles, excludeGlobs, scanCommand } from './commands/scan';
+import { loadSyntaxFor } from './syntax';
 
 const COMMANDS: Record<string, Command> = {
   fp: fpCommand,
@@ -31,7 +32,7 @@ commands:
   scan      PATH... [--format text|json|sarif] [--fail-on error|warning|never]
   compare   --n N --p P   (the same n and p in other filters: XOR, binary fuse, Ribbon, cuckoo, quotient, ...)`;
 
-export function main(argv: readonly string[]): number {
+export function main(argv: readonly string[], environment: CommandEnvironment = {}): number {
   const wantsJson = argv.includes('--json') || argv.includes('--format=json') || argv.join(' ').includes('--format json');
   try {
     const args = parseArgs(argv);
@@ -41,7 +42,7 @@ export function main(argv: readonly string[]): number {
     }
     const command = COMMANDS[args.command];
     if (!command) throw new UsageError(`unknown command "${args.command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
-    const result = command(args);
+    const result = command(args, environment);
     process.stdout.write((args.flags.has('json') ? JSON.stringify(result.json) : result.text) + '\n');
     return result.exitCode ?? 0;
   } catch (error) {
@@ -52,6 +53,24 @@ export function main(argv: readonly string[]): number {
   }
 }
 
+/** Prepares what a command needs that loads asynchronously (the grammars of the files `scan` reads), then runs it. */
+export async function mainWithSyntax(argv: readonly string[]): Promise<number> {
+  let environment: CommandEnvironment = {};
+  if (argv[0] === 'scan') {
+    let files: string[] = [];
+    try {
+      const args = parseArgs(argv);
+      files = collectFiles(args.positional, excludeGlobs(args));
+    } catch {
+      files = []; // main reports the usage error
+    }
+    environment = { syntax: await loadSyntaxFor(files) };
+  }
+  return main(argv, environment);
+}
+
 if (require.main === module) {
-  process.exitCode = main(process.argv.slice(2));
+  void mainWithSyntax(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

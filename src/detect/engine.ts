@@ -5,7 +5,9 @@
  */
 import { evaluateConstant, EvalOptions } from './evaluate';
 import { CODE, COMMENT, SourceText, STRING } from './source';
-import type { FilterParams, LibraryDerivation, ParamName, ParamSource, Recycling } from './types';
+import type { ConstantsLookup } from './constants';
+import type { SyntaxFacts } from './syntax/facts';
+import type { FilterParams, LibraryDerivation, ParamName, ParamSource, Recycling, ValueOrigin } from './types';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -174,17 +176,33 @@ const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
 /** Names looked up one by one before a single pass over the whole text takes over. */
 const PER_NAME_LOOKUPS = 8;
 
+/** A name's definition found by the text readers: its expression and the offset of the name. */
+interface TextDefinition {
+  readonly expression: string;
+  readonly offset: number;
+}
+
+/** What a scan may know beyond its text: the parse tree's facts and the workspace's constants. */
+export interface ScanExtras {
+  /** Facts from the parse tree of this text, when its grammar is loaded. */
+  readonly syntax?: SyntaxFacts;
+  /** Constants defined in other files of the workspace. */
+  readonly constants?: ConstantsLookup;
+  /** The file's name, for the provenance of values defined in it. */
+  readonly fileName?: string;
+}
+
 export class ScanContext {
   readonly source: SourceText;
-  private readonly definitions = new Map<string, string | null | undefined>();
-  private table: Map<string, string | null> | undefined;
+  private readonly definitions = new Map<string, TextDefinition | null | undefined>();
+  private table: Map<string, TextDefinition | null> | undefined;
   private hintCache = new Map<string, boolean>();
   /** Evaluation options for code in this language. */
   readonly codeEval: EvalOptions;
   /** Evaluation options for config files and SQL (caret is a power, quoted numbers accepted). */
   readonly configEval: EvalOptions;
 
-  constructor(source: SourceText) {
+  constructor(source: SourceText, readonly extras: ScanExtras = {}) {
     this.source = source;
     const typed = ['c', 'cpp', 'java', 'kotlin', 'scala', 'csharp', 'go', 'rust', 'swift', 'dart', 'groovy'].includes(source.languageId ?? '');
     const resolve = (name: string): string | undefined => this.resolveName(name);
@@ -219,16 +237,26 @@ export class ScanContext {
   }
 
   /**
-   * The defining expression of `name` in this text: found by scanning only the lines where the name occurs
-   * (cheap on large files), null when it is assigned differently in two places (not a constant).
+   * The definition of `name` in this text: from the parse tree when there is one and it binds the name,
+   * else from the text readers; null when the name is bound to two different expressions (not a constant).
    */
-  private definitionOf(name: string): string | null | undefined {
+  private definitionOf(name: string): TextDefinition | null | undefined {
+    const fromTree = this.extras.syntax?.definitions().get(name);
+    if (fromTree !== undefined) return fromTree;
+    return this.textDefinitionOf(name);
+  }
+
+  /**
+   * The defining expression of `name` found by the text readers: by scanning only the lines where the name
+   * occurs (cheap on large files), null when it is assigned differently in two places (not a constant).
+   */
+  private textDefinitionOf(name: string): TextDefinition | null | undefined {
     if (this.definitions.has(name)) return this.definitions.get(name);
     if (this.table) return this.table.get(name);
     // Many names to resolve (a file full of configs): one pass over the whole text is cheaper.
     if (this.definitions.size >= PER_NAME_LOOKUPS) return (this.table = this.allDefinitions()).get(name);
     const text = this.source.text;
-    let found: string | null | undefined;
+    let found: TextDefinition | null | undefined;
     const seenLines = new Set<number>();
     for (let at = text.indexOf(name); at >= 0 && found !== null; at = text.indexOf(name, at + name.length)) {
       const lineStart = text.lastIndexOf('\n', at - 1) + 1;
@@ -242,7 +270,7 @@ export class ScanContext {
         const value = this.definitionValue(match, lineStart);
         if (value === undefined) continue;
         if (found === undefined) found = value;
-        else if (found !== value) found = null; // assigned differently in two places: not a constant
+        else if (found !== null && found.expression !== value.expression) found = null; // assigned differently in two places: not a constant
       }
     }
     this.definitions.set(name, found);
@@ -250,8 +278,8 @@ export class ScanContext {
   }
 
   /** Every definition in the text, in one pass (null: assigned differently in two places). */
-  private allDefinitions(): Map<string, string | null> {
-    const table = new Map<string, string | null>();
+  private allDefinitions(): Map<string, TextDefinition | null> {
+    const table = new Map<string, TextDefinition | null>();
     const text = this.source.text;
     for (const pattern of [DEFINITION, DEFINE]) {
       pattern.lastIndex = 0;
@@ -261,7 +289,7 @@ export class ScanContext {
         if (value !== undefined) {
           const previous = table.get(match[1]);
           if (previous === undefined) table.set(match[1], value);
-          else if (previous !== value) table.set(match[1], null);
+          else if (previous !== null && previous.expression !== value.expression) table.set(match[1], null);
         }
         if (pattern.lastIndex === match.index) pattern.lastIndex++;
       }
@@ -270,23 +298,56 @@ export class ScanContext {
   }
 
   /** The value of a definition match starting at `offset`, if the name stands in code. */
-  private definitionValue(match: RegExpExecArray, offset: number): string | undefined {
-    if (this.source.kindAt(offset + match[0].indexOf(match[1])) !== CODE) return undefined;
-    const value = stripTrailingComment(match[2]).replace(/[;,{]\s*$/, '').trim();
-    return value === '' ? undefined : value;
+  private definitionValue(match: RegExpExecArray, offset: number): TextDefinition | undefined {
+    const nameOffset = offset + match[0].indexOf(match[1]);
+    if (this.source.kindAt(nameOffset) !== CODE) return undefined;
+    const expression = stripTrailingComment(match[2]).replace(/[;,{]\s*$/, '').trim();
+    return expression === '' ? undefined : { expression, offset: nameOffset };
   }
 
-  /** The defining expression of a name bound to a constant in this text, if unambiguous. */
-  resolveName(name: string): string | undefined {
+  /**
+   * Where a name is bound to a constant: in this text (directly, as an own member `this.N` / `Self::N`, or a
+   * constant-style member `Limits.N`), or else in another file of the workspace.
+   */
+  private lookup(name: string): { expression: string; origin: ValueOrigin } | undefined {
+    const local = (definition: TextDefinition | null | undefined) => definition
+      ? { expression: definition.expression, origin: { name, line: this.source.lineOf(definition.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}) } }
+      : undefined;
     const direct = this.definitionOf(name);
-    if (direct) return direct;
+    if (direct) return local(direct);
     const qualified = /^(.*?)(?:\.|::|->)([A-Za-z_]\w*)$/.exec(name);
-    if (!qualified) return undefined;
-    const [, prefix, last] = qualified;
-    const ownMember = /^(?:this|self|Self|static|cls)$/.test(prefix);
-    const constantStyle = /^[A-Z][A-Z0-9_]*$/.test(last) && /^[A-Z]/.test(prefix.replace(/^.*(?:\.|::)/, ''));
-    if (!ownMember && !constantStyle) return undefined;
-    return this.definitionOf(last) ?? undefined;
+    const last = qualified?.[2];
+    const ownMember = qualified !== null && /^(?:this|self|Self|static|cls)$/.test(qualified[1]);
+    const constantStyle = qualified !== null && /^[A-Z][A-Z0-9_]*$/.test(qualified[2]) && /^[A-Z]/.test(qualified[1].replace(/^.*(?:\.|::)/, ''));
+    if (last && (ownMember || constantStyle)) {
+      const member = this.definitionOf(last);
+      if (member) return local(member);
+    }
+    const imported = this.extras.constants?.lookup(name);
+    return imported ? { expression: String(imported.value), origin: imported.origin } : undefined;
+  }
+
+  /** Every name this text binds (from the parse tree when there is one, else from the text readers). */
+  definedNames(): string[] {
+    const fromTree = this.extras.syntax?.definitions();
+    if (fromTree && fromTree.size > 0) return [...fromTree.keys()];
+    return [...(this.table ??= this.allDefinitions()).keys()];
+  }
+
+  /** The defining expression of a name bound to a constant, if unambiguous. */
+  resolveName(name: string): string | undefined {
+    return this.lookup(name)?.expression;
+  }
+
+  /** Where the first constant named in `expression` is defined (for the hover: "n from `Limits.N`, Limits.java:12"). */
+  originOf(expression: string): ValueOrigin | undefined {
+    for (const match of expression.matchAll(/[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/g)) {
+      if (/^\s*\(/.test(expression.slice(match.index + match[0].length))) continue; // a function, not a constant
+      if (/[\d.]/.test(expression.charAt(match.index - 1))) continue; // a number's suffix or exponent (1000L, 1e6)
+      const origin = this.lookup(match[0])?.origin;
+      if (origin) return origin;
+    }
+    return undefined;
   }
 }
 
@@ -329,7 +390,10 @@ export class DraftBuilder {
     if (expression === undefined) return undefined;
     const at = typeof expression === 'string' ? options.at : expression.start;
     const text = (typeof expression === 'string' ? expression : expression.text).trim();
-    const result = evaluateConstant(text, options.eval ?? this.ctx.codeEval);
+    const evalOptions = options.eval ?? this.ctx.codeEval;
+    let result = evaluateConstant(text, evalOptions);
+    const spliced = result.ok ? undefined : splicedExpression(text);
+    if (spliced !== undefined) result = evaluateConstant(spliced, { ...evalOptions, resolve: this.ctx.codeEval.resolve });
     if (!result.ok) {
       this.draft.unevaluated.push({ param, expression: text });
       return undefined;
@@ -349,7 +413,8 @@ export class DraftBuilder {
     const kind = options.kind ?? (isLiteral ? 'argument' : 'constant');
     const range = at !== undefined ? this.ctx.source.range(at, at + text.length) : undefined;
     const unit = options.scale !== undefined && options.scale !== 1 ? { scale: options.scale } : {};
-    this.set(param, value, range ? { kind, text, range, ...unit } : { kind, text, ...unit });
+    const origin = isLiteral ? undefined : this.ctx.originOf(text);
+    this.set(param, value, { kind, text, ...(range ? { range } : {}), ...unit, ...(origin ? { origin } : {}) });
     return value;
   }
 
@@ -408,6 +473,22 @@ export class DraftBuilder {
   build(): Draft {
     return this.draft;
   }
+}
+
+/** Conversions to text around a spliced value (`str(FPP)`, `String.valueOf(n)`, `n.toString()`): the value itself. */
+const TO_TEXT = /^(?:str|String|string|String\.valueOf|Integer\.toString|Long\.toString|Double\.toString|strconv\.Itoa|to_string)\((.+)\)$|^(.+?)\.(?:toString|to_s|to_string)\(\)$/;
+
+/**
+ * The expression spliced into a string where a value is read from inside one (SQL DDL built in code):
+ * `" + FPP + "` (Java, JS, C#, Python), `" . $fpp . "` (PHP), `${FPP}` (JS/TS, Kotlin, Scala templates),
+ * `#{fpp}` (Ruby). Undefined when the text is not one splice.
+ */
+export function splicedExpression(text: string): string | undefined {
+  const splice = /^(["'`])\s*(?:\+|\.)\s*(.+?)\s*(?:\+|\.)\s*\1$/.exec(text.trim()) ?? /^\$\{\s*(.+?)\s*\}$|^#\{\s*(.+?)\s*\}$/.exec(text.trim());
+  const inner = splice?.slice(1).reverse().find((group) => group !== undefined && !/^["'`]$/.test(group));
+  if (inner === undefined) return undefined;
+  const conversion = TO_TEXT.exec(inner);
+  return conversion ? conversion[1] ?? conversion[2] : inner;
 }
 
 /** Finds the argument by keyword name, or else by position (skipping keyword arguments). */

@@ -298,8 +298,9 @@ class Parser {
       this.position++;
       return inner;
     }
-    // A name: a function call, a method-style conversion or a constant.
+    // A name: sizeof, a function call, a method-style conversion or a constant.
     let name = token.text;
+    if (name === 'sizeof' && this.isOp('(')) return this.sizeOf();
     if (this.isOp('(')) {
       this.position++;
       const args: Value[] = [];
@@ -324,6 +325,22 @@ class Parser {
       if (this.isOp('(') ) this.position++;
     }
     return this.resolveName(name);
+  }
+
+  /** C/C++ `sizeof(T)` for the fixed-width types (and the widths every 64-bit ABI agrees on); `long` differs, so it is refused. */
+  private sizeOf(): Value {
+    this.position++;
+    const words: string[] = [];
+    for (let token = this.peek(); token?.kind === 'name'; token = this.peek()) {
+      words.push(token.text);
+      this.position++;
+    }
+    if (!this.isOp(')')) throw new EvalError('sizeof of an expression is not a constant here');
+    this.position++;
+    const type = words.join(' ');
+    const bytes = SIZEOF_BYTES.get(type);
+    if (bytes === undefined) throw new EvalError(`the size of \`${type}\` depends on the platform`);
+    return { value: bytes, integer: true };
   }
 
   private resolveName(name: string): Value {
@@ -357,6 +374,14 @@ const NAMED_VALUES = new Map<string, Value>([
   ['math.e', { value: Math.E, integer: false }],
   ['std::f64::consts::LN_2', { value: Math.LN2, integer: false }],
   ['f64::consts::LN_2', { value: Math.LN2, integer: false }],
+]);
+
+/** Bytes of the C/C++ types whose size is the same on every common 64-bit ABI (LP64 and LLP64). */
+const SIZEOF_BYTES = new Map<string, number>([
+  ['char', 1], ['signed char', 1], ['unsigned char', 1], ['bool', 1], ['int8_t', 1], ['uint8_t', 1],
+  ['short', 2], ['unsigned short', 2], ['int16_t', 2], ['uint16_t', 2],
+  ['int', 4], ['unsigned', 4], ['unsigned int', 4], ['int32_t', 4], ['uint32_t', 4], ['float', 4],
+  ['long long', 8], ['unsigned long long', 8], ['int64_t', 8], ['uint64_t', 8], ['double', 8],
 ]);
 
 function cast(type: string, operand: Value): Value {

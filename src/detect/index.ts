@@ -23,7 +23,11 @@ import { RECOGNIZERS } from './recognizers';
 import { GENERIC_ID, genericKeys } from './recognizers/generic';
 import { configuresNothing } from './precision';
 import { inferCountGuardedResets } from './recycle';
-import { SourceText } from './source';
+import { evaluateConstant } from './evaluate';
+import type { ConstantsLookup, FileConstant } from './constants';
+import { languageFromFileName, SourceText } from './source';
+import { SyntaxFacts } from './syntax/facts';
+import type { SyntaxRuntime } from './syntax/runtime';
 import type { Finding, FilterParams, LibraryDerivation, ParamName } from './types';
 
 export type { Finding } from './types';
@@ -34,6 +38,10 @@ export interface DetectOptions {
   /** VS Code language id (`java`, `python`, `yaml`, ...); guessed from `fileName` when absent. */
   readonly languageId?: string;
   readonly fileName?: string;
+  /** The syntax layer: a language whose grammar it has loaded is parsed; others are read as text. */
+  readonly syntax?: SyntaxRuntime;
+  /** Constants defined in other files of the workspace. */
+  readonly constants?: ConstantsLookup;
 }
 
 /** Keywords one of which every recogniser's match contains (lower case). */
@@ -61,13 +69,44 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   if (hits.length === 0) return [];
   hits.sort((a, b) => a - b);
 
-  const source = new SourceText(text, options.languageId, options.fileName);
-  const ctx = new ScanContext(source);
-  const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits)).filter((draft) => configuresNothing(ctx, draft) === undefined);
-  if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
-  const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
-  const merged = mergeAnnotations(ctx, drafts, annotations);
-  return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(source, draft));
+  return withContext(text, options, (ctx) => {
+    const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits)).filter((draft) => configuresNothing(ctx, draft) === undefined);
+    if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
+    const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
+    const merged = mergeAnnotations(ctx, drafts, annotations);
+    return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(ctx.source, draft));
+  });
+}
+
+/** Runs `scan` on a context for the text, with the parse tree's facts when the language's grammar is loaded; frees the tree. */
+function withContext<T>(text: string, options: DetectOptions, scan: (ctx: ScanContext) => T): T {
+  const languageId = options.languageId ?? languageFromFileName(options.fileName);
+  const grammar = options.syntax?.grammarFor(languageId);
+  const syntax = grammar ? new SyntaxFacts(grammar, text) : undefined;
+  try {
+    const source = new SourceText(text, languageId, options.fileName, syntax ? (offset) => syntax.isProse(offset) : undefined);
+    return scan(new ScanContext(source, { syntax, constants: options.constants, fileName: options.fileName }));
+  } finally {
+    syntax?.dispose();
+  }
+}
+
+/**
+ * The constants a file defines for other files to use (constant-style names: `EXPECTED_USERS`, `Limits.MaxItems`),
+ * each evaluated in its own file. Feeds a `ConstantsIndex`. Never throws.
+ */
+export function fileConstants(text: string, options: DetectOptions = {}): FileConstant[] {
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_TEXT_LENGTH) return [];
+  return withContext(text, { ...options, constants: undefined }, (ctx) => {
+    const constants: FileConstant[] = [];
+    for (const name of ctx.definedNames()) {
+      if (!/^[A-Z][A-Za-z0-9_]*$/.test(name.replace(/^.*\./, ''))) continue;
+      const result = evaluateConstant(name, ctx.codeEval);
+      const origin = ctx.originOf(name);
+      if (result.ok && origin) constants.push({ name, value: result.value, line: origin.line });
+    }
+    return constants;
+  });
 }
 
 function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {

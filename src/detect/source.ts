@@ -70,7 +70,11 @@ export class SourceText {
   private readonly lineStarts: number[];
   private maskCache: Uint8Array | undefined;
 
-  constructor(text: string, languageId?: string, fileName?: string) {
+  /**
+   * @param prose tells, from the parse tree, whether a string at an offset is prose (a docstring, a log or
+   * print message): such strings read as comments, so they never produce findings.
+   */
+  constructor(text: string, languageId?: string, fileName?: string, private readonly prose?: (offset: number) => boolean) {
     this.text = text;
     this.languageId = languageId ?? languageFromFileName(fileName);
     this.family = familyOf(this.languageId);
@@ -124,7 +128,8 @@ export class SourceText {
 
   /** CODE, STRING or COMMENT for the character at `offset`. */
   kindAt(offset: number): number {
-    return this.mask()[offset] ?? CODE;
+    const kind = this.mask()[offset] ?? CODE;
+    return kind === STRING && this.prose?.(offset) ? COMMENT : kind;
   }
 
   mask(): Uint8Array {

@@ -49,6 +49,18 @@ export interface ParamSource {
   readonly range?: TextRange;
   /** Bits per unit of the source text when it is not bits (8: the code states bytes). */
   readonly scale?: number;
+  /** Where the constant the value was computed from is defined (this file or another of the workspace). */
+  readonly origin?: ValueOrigin;
+}
+
+/** Where a named constant is defined. */
+export interface ValueOrigin {
+  /** The name as the code uses it, e.g. `Limits.EXPECTED_USERS`. */
+  readonly name: string;
+  /** 0-based line of the definition. */
+  readonly line: number;
+  /** The defining file's path (absent: the file being read, when its name is unknown). */
+  readonly file?: string;
 }
 
 /** What the library itself allocates for the stated parameters (its own rounding and caps). */

@@ -11,6 +11,7 @@ import { DOCUMENT_SELECTOR, FilterLocation } from './ranges';
 import { ReportStore } from './reports';
 import { runSimulationCommand } from './simulationCommand';
 import { SizeAnswers, sizeFilterWizard } from './sizeWizard';
+import { startSyntax } from './syntax';
 import { FilterStatusBar } from './statusBar';
 import { FilterTreeProvider, scanWorkspace } from './workspaceScan';
 
@@ -26,6 +27,8 @@ export interface BloomLensApi {
    * no worker result pending. Tests await it instead of waiting for time.
    */
   whenAnalyzed(document: vscode.TextDocument): Promise<void>;
+  /** Resolves once the syntax layer has loaded the language's grammar (true), or cannot (false). */
+  whenGrammarLoaded(languageId: string): Promise<boolean>;
 }
 
 export function activate(context: vscode.ExtensionContext): BloomLensApi {
@@ -67,11 +70,13 @@ export function activate(context: vscode.ExtensionContext): BloomLensApi {
   );
   updateContext();
   registerDesigner(context, store);
+  const whenGrammarLoaded = startSyntax(context, store, jobs);
   return {
     store,
     activationMs: Date.now() - started,
     host: jobs instanceof CooperativeJobRunner ? 'web' : 'node',
     whenAnalyzed: (document) => diagnostics.whenAnalyzed(document),
+    whenGrammarLoaded,
   };
 }
 

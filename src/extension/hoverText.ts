@@ -18,6 +18,8 @@ export function hoverMarkdownText(report: FilterReport, location: FilterLocation
   // The answer first, in one sentence; then who says so, a short table, notes and the links.
   const lines = [`**${literal(answer)}**`, '', '| | |', '|---|---|'];
   for (const [label, value] of rows) lines.push(`| ${literal(label)} | ${literal(value)} |`);
+  const origins = valueOrigins(report);
+  if (origins) lines.push('', origins);
   for (const note of notes) lines.push('', `_${literal(note)}_`);
   lines.push('', [
     `Bloom Lens · ${literal(title)}`,
@@ -26,4 +28,17 @@ export function hoverMarkdownText(report: FilterReport, location: FilterLocation
     `[Set prior](${commandUri('bloomLens.setPrior', location)} "Give the prior membership probability for the Bloom paradox check")`,
   ].join(' · '));
   return lines.join('\n');
+}
+
+/** One line saying where named values came from: "n from `Limits.EXPECTED_USERS`, Limits.java:12 · p from `FPP`, line 8". */
+function valueOrigins(report: FilterReport): string | undefined {
+  const parts: string[] = [];
+  for (const [param, source] of Object.entries(report.finding.sources)) {
+    const origin = source?.origin;
+    if (!origin) continue;
+    const written = source.text && /^[\w$.:>-]+$/.test(source.text) ? source.text : origin.name;
+    const where = origin.file ? `${origin.file.replace(/^.*[\\/]/, '')}:${origin.line + 1}` : `line ${origin.line + 1}`;
+    parts.push(`${param} from \`${written.replace(/`/g, '')}\`, ${literal(where)}`);
+  }
+  return parts.length > 0 ? parts.join(' · ') : undefined;
 }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { JobProgress, JobRequest, JobResult, runJob } from './jobs';
+import type { SyntaxRuntime } from '../detect/syntax/runtime';
 import type { WorkerMessage } from './worker';
 
 export interface JobRunner extends vscode.Disposable {
@@ -90,12 +91,16 @@ const COOPERATIVE_COMPARISON_MAX_BITS = 1e7;
  * capacity comparisons of large filters are skipped there (BL003 then needs the desktop host or the CLI).
  */
 export class CooperativeJobRunner implements JobRunner {
+  /** The host's syntax layer, once loaded (detection here runs on the host's thread). */
+  syntax: SyntaxRuntime | undefined;
+
   async run(request: JobRequest, onProgress?: (progress: JobProgress) => void, token?: vscode.CancellationToken): Promise<JobResult | undefined> {
     await new Promise((resolveYield) => setTimeout(resolveYield, 0));
     if (token?.isCancellationRequested) return undefined;
     if (request.kind === 'comparison' && request.request.mBits > COOPERATIVE_COMPARISON_MAX_BITS) return undefined;
     const bounded = request.kind === 'simulation' ? { ...request, budgetMs: Math.min(request.budgetMs, 500) } : request;
-    return runJob(bounded, (progress) => onProgress?.(progress), () => token?.isCancellationRequested ?? false);
+    if (request.kind === 'detect') await this.syntax?.load(request.languageId);
+    return runJob(bounded, (progress) => onProgress?.(progress), () => token?.isCancellationRequested ?? false, this.syntax);
   }
 
   dispose(): void {

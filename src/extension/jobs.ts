@@ -10,6 +10,7 @@ import { PlainFilterSimulation } from '../core/simulate';
 import { simulateRecycling } from '../core/simulateRecycling';
 import { Interval, ratioInterval } from '../core/stats';
 import { detectConfigs } from '../detect';
+import type { SyntaxRuntime } from '../detect/syntax/runtime';
 import type { Finding } from '../detect/types';
 
 /** What to simulate: the filter as configured, or a scaled copy with the same load when it is too large. */
@@ -146,8 +147,8 @@ export function runSimulation(request: { plan: SimulationPlan; seed: number; bud
 }
 
 /** Runs one job to completion (undefined when cancelled). */
-export function runJob(request: JobRequest, onProgress: (p: JobProgress) => void, isCancelled: () => boolean): JobResult | undefined {
-  if (request.kind === 'detect') return { kind: 'detect', findings: detectConfigs(request.text, { languageId: request.languageId, fileName: request.fileName }) };
+export function runJob(request: JobRequest, onProgress: (p: JobProgress) => void, isCancelled: () => boolean, syntax?: SyntaxRuntime): JobResult | undefined {
+  if (request.kind === 'detect') return { kind: 'detect', findings: detectConfigs(request.text, { languageId: request.languageId, fileName: request.fileName, syntax }) };
   if (request.kind === 'comparison') return { kind: 'comparison', comparison: computeRecyclingComparison(request.request) };
   const outcome = runSimulation(request, onProgress, isCancelled);
   return outcome ? { kind: 'simulation', outcome } : undefined;

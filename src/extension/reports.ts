@@ -6,7 +6,9 @@
 import * as vscode from 'vscode';
 import { analyzeFinding, FilterReport } from '../analysis/analyze';
 import { comparisonKey, RecyclingComparison, RecyclingComparisonRequest } from '../analysis/recycling';
-import { detectConfigs } from '../detect';
+import { ConstantsIndex } from '../detect/constants';
+import { detectConfigs, DetectOptions, fileConstants } from '../detect';
+import type { SyntaxRuntime } from '../detect/syntax/runtime';
 import type { Finding } from '../detect/types';
 import type { JobRunner } from './jobRunner';
 import { toVsRange } from './ranges';
@@ -83,6 +85,48 @@ export class ReportStore implements vscode.Disposable {
     ];
   }
 
+  /** The syntax layer, once its runtime is loaded (until then, and for languages without a grammar, the text readers). */
+  private syntax: SyntaxRuntime | undefined;
+  /** Constants of the workspace's files (updated by the workspace scan and on save), for values taken from another file. */
+  readonly constants = new ConstantsIndex();
+
+  useSyntax(syntax: SyntaxRuntime): void {
+    this.syntax = syntax;
+  }
+
+  /** Loads the grammar of a document's language; once it is loaded, documents of that language are read again with it. */
+  loadGrammarFor(languageId: string): void {
+    const syntax = this.syntax;
+    if (!syntax || syntax.grammarFor(languageId)) return;
+    void syntax.load(languageId).then((grammar) => {
+      if (!grammar) return;
+      for (const document of vscode.workspace.textDocuments) {
+        if (document.languageId === languageId) this.documents.delete(document.uri.toString());
+      }
+      this.changed.fire();
+    });
+  }
+
+  /** Detection options for a text: the syntax layer and the workspace's constants. */
+  detectOptions(languageId: string, fileName: string): DetectOptions {
+    return { languageId, fileName: vscode.workspace.asRelativePath(fileName), syntax: this.syntax, constants: this.constants };
+  }
+
+  /** Detects in a file that is not open (workspace scan): its grammar loaded first; its constants indexed. */
+  async detectInFile(text: string, languageId: string, fileName: string): Promise<Finding[]> {
+    await this.syntax?.load(languageId);
+    const options = this.detectOptions(languageId, fileName);
+    this.constants.setFile(options.fileName ?? fileName, fileConstants(text, options));
+    return detectConfigs(text, options);
+  }
+
+  /** Indexes the constants a saved document defines. */
+  indexConstants(document: vscode.TextDocument): void {
+    if (!this.covers(document)) return;
+    const options = this.detectOptions(document.languageId, document.fileName);
+    this.constants.setFile(options.fileName ?? document.fileName, fileConstants(document.getText(), options));
+  }
+
   /** Changes so far (see onDidChange): compare before and after asynchronous work to tell whether it is stale. */
   get generation(): number {
     return this.changes;
@@ -107,9 +151,8 @@ export class ReportStore implements vscode.Disposable {
     if (cached && cached.version === document.version) return cached;
     const text = document.getText();
     if (!this.covers(document)) return this.remember(key, document.version, []);
-    const options = { languageId: document.languageId, fileName: document.fileName };
-    if (text.length <= INLINE_DETECTION_CHARS) return this.remember(key, document.version, detectConfigs(text, options));
-    this.detectInWorker(document, key, text, options);
+    if (text.length <= INLINE_DETECTION_CHARS) return this.remember(key, document.version, detectConfigs(text, this.detectOptions(document.languageId, document.fileName)));
+    this.detectInWorker(document, key, text, { languageId: document.languageId, fileName: document.fileName });
     return new DocumentAnalysis(document.version, [], (finding) => this.analyze(finding), false);
   }
 

@@ -5,11 +5,10 @@
  */
 import * as vscode from 'vscode';
 import type { FilterReport } from '../analysis/analyze';
-import { detectConfigs } from '../detect';
-import { EXCLUDED_DIRECTORIES, ScanScope } from '../detect/scope';
 import { toDiagnostics } from './diagnostics';
 import { toVsRange } from './ranges';
 import type { ReportStore } from './reports';
+import { EXCLUDED_DIRECTORIES, ScanScope } from '../detect/scope';
 import { languageEnabled } from './settings';
 
 export const SCAN_GLOB = '**/*.{java,kt,kts,scala,groovy,go,rs,py,pyi,js,mjs,cjs,jsx,ts,tsx,c,cc,cpp,cxx,h,hh,hpp,cs,rb,php,lua,sql,cql,yaml,yml,json,jsonc,toml,properties,conf,cfg,ini,sh,bash,zsh,xml,txt,md,bpf,redis}';
@@ -138,7 +137,7 @@ export async function scanWorkspace(store: ReportStore, tree: FilterTreeProvider
           const stat = await vscode.workspace.fs.stat(uri);
           if (stat.size > settings.maxFileSizeBytes) continue;
           const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
-          reports = detectConfigs(text, { fileName: uri.path, languageId: languageOfPath(uri.path) }).map((finding) => store.analyze(finding));
+          reports = (await store.detectInFile(text, languageOfPath(uri.path), uri.path)).map((finding) => store.analyze(finding));
         }
         results.push({ uri, reports });
         if (!open && settings.diagnosticsEnabled && reports.length > 0) {

@@ -112,3 +112,12 @@ describe('evaluator: constants bound in the same file', () => {
     assert.deepEqual(f.unevaluated, [{ param: 'n', expression: 'N' }]);
   });
 });
+
+describe('evaluator: sizeof', () => {
+  it('knows the fixed-width C/C++ types and refuses the platform-dependent ones', () => {
+    assert.equal(value('sizeof(uint64_t) * 8'), 64);
+    assert.equal(value('sizeof(unsigned int) * 1024'), 4096);
+    assert.match(fails('sizeof(long) * 8'), /depends on the platform/);
+    assert.match(fails('sizeof(x + 1)'), /sizeof/);
+  });
+});

@@ -11,6 +11,7 @@ import { formatProbability } from '../../src/analysis/format';
 interface BloomLensApi {
   readonly host: 'node' | 'web';
   whenAnalyzed(document: vscode.TextDocument): Promise<void>;
+  whenGrammarLoaded(languageId: string): Promise<boolean>;
 }
 
 async function api(): Promise<BloomLensApi> {
@@ -46,6 +47,28 @@ describe('web worker extension host', () => {
     const bloomLens = await api();
     assert.equal(bloomLens.host, 'web');
     assert.equal(typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node, 'undefined', 'no node runtime here');
+  });
+
+  it('parses Go with tree-sitter in this host: a tuple assignment sizes a go-redis filter, and the hover says where n came from', async () => {
+    const bloomLens = await api();
+    assert.equal(await bloomLens.whenGrammarLoaded('go'), true);
+    const content = 'package main\n\nfunc setup() {\n\tcapacity, errorRate := int64(2_000_000), 0.001\n\trdb.BFReserve(ctx, "seen", errorRate, capacity)\n}\n';
+    const document = await vscode.workspace.openTextDocument({ language: 'go', content });
+    await vscode.window.showTextDocument(document);
+    await bloomLens.whenAnalyzed(document);
+    const text = await hoverText(document, new vscode.Position(4, 6));
+    assert.match(text, /n from `capacity`, (?:line |Untitled-\d+:)4/);
+  });
+
+  it('reads a Python docstring as prose in this host: it produces no finding', async () => {
+    const bloomLens = await api();
+    assert.equal(await bloomLens.whenGrammarLoaded('python'), true);
+    const content = 'def create(session):\n    """Uses the default bloom_filter_fp_chance = 0.01."""\n    return session\n';
+    const document = await vscode.workspace.openTextDocument({ language: 'python', content });
+    await vscode.window.showTextDocument(document);
+    await bloomLens.whenAnalyzed(document);
+    assert.equal(bloomDiagnostics(document.uri).length, 0);
+    assert.doesNotMatch(await hoverText(document, new vscode.Position(1, 30)), /Bloom Lens/);
   });
 
   it('detects an annotation and hovers it with the exact and Bloom rates from the core', async () => {

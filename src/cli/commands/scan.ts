@@ -6,10 +6,12 @@ import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'n
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { analyzeFinding } from '../../analysis/analyze';
 import { comparisonKey, computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../../analysis/recycling';
-import { detectConfigs } from '../../detect/index';
 import { ScanScope } from '../../detect/scope';
+import { ConstantsIndex } from '../../detect/constants';
+import { detectConfigs, fileConstants } from '../../detect/index';
+import type { SyntaxRuntime } from '../../detect/syntax/runtime';
 import type { Finding } from '../../detect/types';
-import { choice, Command, rejectUnknownFlags, UsageError } from '../args';
+import { choice, Command, ParsedArgs, rejectUnknownFlags, UsageError } from '../args';
 
 type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -122,13 +124,19 @@ function readText(path: string): string | undefined {
 }
 
 /** Scans files and analyses every finding. */
-export function scanPaths(paths: readonly string[], cwd = process.cwd(), excludeGlobs: readonly string[] = []): ScanFinding[] {
-  return scanFiles(collectFiles(paths, excludeGlobs), cwd);
+export function scanPaths(paths: readonly string[], cwd = process.cwd(), excludeGlobs: readonly string[] = [], syntax?: SyntaxRuntime): ScanFinding[] {
+  return scanFiles(collectFiles(paths, excludeGlobs), cwd, syntax);
 }
 
 /** Scans the given files and analyses every finding. */
-export function scanFiles(files: readonly string[], cwd = process.cwd()): ScanFinding[] {
+export function scanFiles(files: readonly string[], cwd = process.cwd(), syntax?: SyntaxRuntime): ScanFinding[] {
   const results: ScanFinding[] = [];
+  // Constants one file takes from another (`Limits.EXPECTED_USERS`): indexed over the scanned files first.
+  const constants = new ConstantsIndex();
+  for (const file of files) {
+    const text = readText(file);
+    if (text !== undefined) constants.setFile(relative(cwd, file) || file, fileConstants(text, { fileName: file, syntax }));
+  }
   // The BL003 capacity comparison is heavy (tens of ms); the CLI can wait for it, once per configuration.
   const comparisons = new Map<string, RecyclingComparison>();
   const compare = (request: RecyclingComparisonRequest): RecyclingComparison => {
@@ -141,7 +149,7 @@ export function scanFiles(files: readonly string[], cwd = process.cwd()): ScanFi
     const text = readText(file);
     if (text === undefined) continue;
     const display = relative(cwd, file) || file;
-    for (const finding of detectConfigs(text, { fileName: file })) {
+    for (const finding of detectConfigs(text, { fileName: display, syntax, constants })) {
       let derived: ScanFinding['derived'] = {};
       let diagnostics: ScanDiagnostic[] = [];
       try {
@@ -218,15 +226,20 @@ export function toSarif(findings: readonly ScanFinding[]): object {
   };
 }
 
-export const scanCommand: Command = (args) => {
+/** The `--exclude` globs (repeatable, or comma-separated). */
+export function excludeGlobs(args: ParsedArgs): string[] {
+  const exclude = args.flags.get('exclude');
+  if (exclude === true) throw new UsageError('--exclude needs a glob or a comma-separated list of globs, e.g. --exclude \'generated/**,*.md\'');
+  return exclude === undefined ? [] : exclude.split(',').map((glob) => glob.trim()).filter((glob) => glob !== '');
+}
+
+export const scanCommand: Command = (args, environment) => {
   rejectUnknownFlags(args, ['format', 'fail-on', 'exclude']);
   const format = choice(args, 'format', ['text', 'json', 'sarif'] as const, 'text');
   const failOn = choice(args, 'fail-on', ['error', 'warning', 'never'] as const, 'error');
   if (args.positional.length === 0) throw new UsageError('scan needs at least one PATH (a file or a directory)');
-  const exclude = args.flags.get('exclude');
-  if (exclude === true) throw new UsageError('--exclude needs a glob or a comma-separated list of globs, e.g. --exclude \'generated/**,*.md\'');
-  const files = collectFiles(args.positional, exclude === undefined ? [] : exclude.split(',').map((glob) => glob.trim()).filter((glob) => glob !== ''));
-  const findings = scanFiles(files);
+  const files = collectFiles(args.positional, excludeGlobs(args));
+  const findings = scanFiles(files, process.cwd(), environment?.syntax);
   const threshold = failOn === 'never' ? Infinity : SEVERITY_RANK[failOn];
   const failing = findings.some((f) => f.diagnostics.some((d) => SEVERITY_RANK[d.severity] >= threshold));
   const json = format === 'sarif' ? toSarif(findings) : { findings };

@@ -1,0 +1,190 @@
+/**
+ * What the parse tree of one text tells detection, computed lazily (the text is parsed on the first
+ * question, so a file whose hits need no tree is never parsed): which strings are prose (docstrings,
+ * log and print messages), and which names are bound to which expressions, with where and in which
+ * class or object they are defined. `dispose()` frees the tree (the wasm heap never shrinks).
+ */
+import type { Node, Tree } from '@vscode/tree-sitter-wasm';
+import type { LoadedGrammar } from './runtime';
+
+/** One binding of a name to an expression in the text. */
+export interface Definition {
+  readonly expression: string;
+  /** Offset of the name in the text. */
+  readonly offset: number;
+  /** Name of the enclosing class, object, struct or enum, when there is one (`Limits` for `Limits.N`). */
+  readonly owner?: string;
+}
+
+/** Texts longer than this are left to the text readers (a 1 MB parse takes 200-400 ms). */
+export const MAX_PARSED_LENGTH = 400_000;
+
+const NAME_TYPES = new Set([
+  'identifier', 'constant', 'property_identifier', 'field_identifier', 'name', 'type_identifier', 'variable_name',
+  'shorthand_property_identifier_pattern', 'private_property_identifier',
+]);
+const LIST_TYPES = new Set([
+  'expression_list', 'pattern_list', 'tuple_pattern', 'array_pattern', 'tuple', 'tuple_expression', 'list', 'list_pattern', 'array',
+  'left_assignment_list', 'right_assignment_list',
+]);
+const STRING_TYPES = /string|text_block|heredoc|template/;
+const CALL_TYPES = new Set([
+  'call', 'call_expression', 'method_invocation', 'invocation_expression', 'function_call_expression', 'member_call_expression',
+  'scoped_call_expression', 'macro_invocation', 'method_call', 'command',
+]);
+/** Nodes between a message string and the call that prints it (arguments, concatenation, interpolation). */
+const MESSAGE_PARTS = new Set([
+  'argument_list', 'arguments', 'argument', 'token_tree', 'binary_expression', 'concatenated_string', 'template_substitution',
+  'interpolation', 'string', 'string_literal', 'interpreted_string_literal', 'raw_string_literal', 'template_string',
+  'encapsed_string', 'parenthesized_expression', 'formatted_string', 'interpolated_string_expression',
+]);
+const OWNER_TYPES = /^(?:class_declaration|class_definition|class|class_specifier|struct_specifier|struct_item|object_declaration|object|enum_declaration|enum_item|enum_specifier|interface_declaration|module|impl_item|record_declaration|abstract_class_declaration)$/;
+
+/**
+ * Printing and logging calls, by callee: `print`, `println!`, `console.log`, `System.out.println`, `fmt.Printf`,
+ * `Console.WriteLine`, `puts`, `echo`, Rust's log macros, and a level method on a receiver named like a logger.
+ */
+const PRINT_CALLEE = /^(?:print|println|printf|eprint|eprintln|puts|echo|error_log|console\.\w+|System\.(?:out|err)\.print(?:ln|f)?|Console\.(?:Error\.)?Write(?:Line)?|fmt\.F?[Pp]rint(?:ln|f)?|(?:e?print(?:ln)?|info|warn|error|debug|trace|log)!)$/;
+const LOG_CALLEE = /(?:^|[.:>])(?:\w*log\w*|LOG|Log|logger|LOGGER)(?:\.|::|->)(?:debug|info|warn|warning|error|trace|fatal|critical|exception|notice|verbose|log|[dviwe])f?$/i;
+
+export class SyntaxFacts {
+  private tree: Tree | undefined;
+  private parsed = false;
+  private table: Map<string, Definition | null> | undefined;
+
+  constructor(private readonly grammar: LoadedGrammar, private readonly text: string) {}
+
+  /** The tree, parsed on first use; undefined for texts over the size limit or when parsing fails. */
+  private root(): Node | undefined {
+    if (!this.parsed) {
+      this.parsed = true;
+      if (this.text.length <= MAX_PARSED_LENGTH) {
+        try {
+          this.tree = this.grammar.parser.parse(this.text) ?? undefined;
+        } catch {
+          this.tree = undefined;
+        }
+      }
+    }
+    return this.tree?.rootNode;
+  }
+
+  /** Whether the character at `offset` lies in a docstring or in the message of a print or log call. */
+  isProse(offset: number): boolean {
+    const root = this.root();
+    if (!root) return false;
+    let node: Node | null = root.descendantForIndex(offset);
+    for (let up = 0; node && up < 3 && !STRING_TYPES.test(node.type); up++) node = node.parent;
+    if (!node || !STRING_TYPES.test(node.type)) return false;
+    // The whole literal (Python `string` around its `string_content`, an interpolated string around its parts).
+    for (let up = 0; node.parent && up < 3 && STRING_TYPES.test(node.parent.type); up++) node = node.parent;
+    // A docstring: a string that is a statement of its own (Python, and a bare string statement anywhere).
+    const statement = node.parent?.type === 'concatenated_string' ? node.parent.parent : node.parent;
+    if (statement?.type === 'expression_statement' && statement.namedChildCount === 1) return true;
+    // The message of a print or log call: climb through arguments, concatenation and interpolation.
+    let part: Node | null = node.parent;
+    for (let up = 0; part && up < 6 && MESSAGE_PARTS.has(part.type); up++) part = part.parent;
+    return part !== null && CALL_TYPES.has(part.type) && isPrintOrLog(calleeText(part));
+  }
+
+  /**
+   * Every name bound in the text, to its expression (null when it is bound to two different expressions:
+   * not a constant). Names of members are also entered qualified by their owner (`Limits.N`).
+   */
+  definitions(): ReadonlyMap<string, Definition | null> {
+    if (this.table) return this.table;
+    const table = new Map<string, Definition | null>();
+    this.table = table;
+    const root = this.root();
+    if (!root) return table;
+    const add = (nameNode: Node, valueNode: Node): void => {
+      const name = nameNode.text;
+      const expression = valueNode.text.trim();
+      if (name === '' || expression === '') return;
+      const owner = ownerName(nameNode);
+      const definition: Definition = owner ? { expression, offset: nameNode.startIndex, owner } : { expression, offset: nameNode.startIndex };
+      for (const key of owner ? [name, `${owner}.${name}`] : [name]) {
+        const previous = table.get(key);
+        if (previous === undefined) table.set(key, definition);
+        else if (previous !== null && previous.expression !== expression) table.set(key, null);
+      }
+    };
+    for (const match of this.grammar.definitions.matches(root)) {
+      const spec = match.captures.find((c) => c.name === 'spec')?.node;
+      if (spec) {
+        // Go `const a, b = 1, 2`: several names and one expression list.
+        const names = spec.childrenForFieldName('name').filter((n): n is Node => n !== null && n.isNamed);
+        const values = spec.childForFieldName('value')?.namedChildren ?? [];
+        if (values.length === names.length) names.forEach((name, i) => values[i] && add(name, values[i] as Node));
+        continue;
+      }
+      const lhs = match.captures.find((c) => c.name === 'lhs')?.node;
+      const rhs = match.captures.find((c) => c.name === 'rhs')?.node;
+      if (lhs && rhs) bind(lhs, rhs, add);
+    }
+    return table;
+  }
+
+  /** Frees the tree. */
+  dispose(): void {
+    this.tree?.delete();
+    this.tree = undefined;
+  }
+}
+
+/** Binds a name, a list of names (`a, b := x, y`) or a destructuring pattern (`const {n, p} = {n: 1, p: 2}`). */
+function bind(lhs: Node, rhs: Node, add: (name: Node, value: Node) => void): void {
+  if (NAME_TYPES.has(lhs.type)) {
+    add(lhs, rhs);
+    return;
+  }
+  if (LIST_TYPES.has(lhs.type)) {
+    const names = lhs.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
+    const values = LIST_TYPES.has(rhs.type) ? rhs.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment') : [];
+    if (names.length === values.length && names.length > 1) names.forEach((name, i) => bind(name, values[i], add));
+    else if (names.length === 1 && values.length === 1) bind(names[0], values[0], add);
+    return;
+  }
+  if (lhs.type === 'object_pattern' && rhs.type === 'object') {
+    const byKey = new Map<string, Node>();
+    for (const pair of rhs.namedChildren) {
+      const key = pair?.childForFieldName('key');
+      const value = pair?.childForFieldName('value');
+      if (pair?.type === 'pair' && key && value) byKey.set(key.text.replace(/^['"]|['"]$/g, ''), value);
+    }
+    for (const element of lhs.namedChildren) {
+      if (!element) continue;
+      if (element.type === 'shorthand_property_identifier_pattern') {
+        const value = byKey.get(element.text);
+        if (value) add(element, value);
+      } else if (element.type === 'pair_pattern') {
+        const key = element.childForFieldName('key');
+        const target = element.childForFieldName('value');
+        const value = key ? byKey.get(key.text) : undefined;
+        if (target && value) bind(target, value, add);
+      }
+    }
+  }
+}
+
+/** The name of the nearest enclosing class, object, struct, enum or impl. */
+function ownerName(node: Node): string | undefined {
+  for (let parent = node.parent, up = 0; parent && up < 12; parent = parent.parent, up++) {
+    if (!OWNER_TYPES.test(parent.type)) continue;
+    const name = parent.childForFieldName('name') ?? parent.childForFieldName('type');
+    return name?.text;
+  }
+  return undefined;
+}
+
+/** A call's callee as written, whitespace removed (`System.out.println`, `log.info`, `println!`). */
+function calleeText(call: Node): string {
+  if (call.type === 'command') return call.childForFieldName('name')?.text ?? '';
+  const args = call.childForFieldName('arguments') ?? call.namedChildren.find((n) => n?.type === 'token_tree' || n?.type === 'argument_list') ?? null;
+  const end = args ? args.startIndex - call.startIndex : call.text.length;
+  return call.text.slice(0, end).replace(/\s+/g, '');
+}
+
+export function isPrintOrLog(callee: string): boolean {
+  return PRINT_CALLEE.test(callee) || LOG_CALLEE.test(callee);
+}

@@ -1,0 +1,294 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConstantsIndex } from '../../src/detect/constants';
+import { evaluateConstant } from '../../src/detect/evaluate';
+import { detectConfigs, fileConstants } from '../../src/detect/index';
+import { languageFromFileName } from '../../src/detect/source';
+import { isPrintOrLog, SyntaxFacts } from '../../src/detect/syntax/facts';
+import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES } from '../../src/detect/syntax/queries';
+import { SyntaxRuntime } from '../../src/detect/syntax/runtime';
+import { hoverMarkdownText } from '../../src/extension/hoverText';
+import { analyzeFinding } from '../../src/analysis/analyze';
+
+const WASM_DIR = join('node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+let runtime: SyntaxRuntime;
+
+before(async () => {
+  runtime = await SyntaxRuntime.create((file) => readFile(join(WASM_DIR, file)));
+});
+
+/** The facts of a text in a language whose grammar is loaded (the caller disposes them). */
+async function factsOf(languageId: string, text: string): Promise<SyntaxFacts> {
+  const grammar = await runtime.load(languageId);
+  assert.ok(grammar, `grammar for ${languageId}`);
+  return new SyntaxFacts(grammar, text);
+}
+
+/** The value of `name` resolved in `text` the way detection resolves it (tree first, then the text readers). */
+async function resolved(languageId: string, text: string, name: string): Promise<number | undefined> {
+  await runtime.load(languageId);
+  const constants = fileConstants(text, { languageId, syntax: runtime });
+  const found = constants.find((c) => c.name === name);
+  if (found) return found.value;
+  // Not constant-style: evaluate through the tree's table directly.
+  const facts = await factsOf(languageId, text);
+  try {
+    const definition = facts.definitions().get(name);
+    if (!definition) return undefined;
+    const result = evaluateConstant(definition.expression, { resolve: (n) => facts.definitions().get(n)?.expression ?? undefined });
+    return result.ok ? result.value : undefined;
+  } finally {
+    facts.dispose();
+  }
+}
+
+describe('syntax layer: runtime and grammars', () => {
+  it('loads every grammar the product uses, and every query compiles against its grammar', async function () {
+    this.timeout(20_000);
+    for (const grammar of Object.keys(LANGUAGE_QUERIES)) {
+      const languageId = { 'c-sharp': 'csharp', tsx: 'typescriptreact', bash: 'shellscript', cpp: 'cpp' }[grammar] ?? grammar;
+      const loaded = await runtime.load(languageId);
+      assert.ok(loaded, `${grammar} loads and its query compiles`);
+      assert.equal(loaded.grammar, grammar);
+      assert.ok(loaded.language.abiVersion >= 13 && loaded.language.abiVersion <= 15, `${grammar} ABI ${loaded.language.abiVersion}`);
+    }
+    assert.deepEqual(new Set(runtime.loadedGrammars), new Set(Object.keys(LANGUAGE_QUERIES)));
+  });
+
+  it('every grammar file the product loads exists in the package (the build copies them to dist/)', () => {
+    for (const file of ['tree-sitter.wasm', ...GRAMMAR_FILES]) assert.ok(existsSync(join(WASM_DIR, file)), file);
+    const build = readFileSync(join('scripts', 'build.mjs'), 'utf8');
+    for (const file of GRAMMAR_FILES) assert.ok(build.includes(`'${file.replace(/^tree-sitter-|\.wasm$/g, '')}'`), `build.mjs copies ${file}`);
+  });
+
+  it('maps languages to grammars; languages without one have none (text readers)', () => {
+    assert.equal(grammarFileFor('c'), 'cpp');
+    assert.equal(grammarFileFor('typescriptreact'), 'tsx');
+    assert.equal(grammarFileFor('yaml'), undefined);
+    assert.equal(grammarFileFor(undefined), undefined);
+  });
+
+  it('a language whose grammar is not loaded is read as text, with the same findings', async () => {
+    const fresh = await SyntaxRuntime.create((file) => readFile(join(WASM_DIR, file)));
+    const text = 'class A {\n  static final long N = 1000;\n  BloomFilter<String> f = BloomFilter.create(Funnels.stringFunnel(UTF_8), N, 0.01);\n}\n';
+    assert.equal(fresh.grammarFor('java'), undefined);
+    const before = detectConfigs(text, { languageId: 'java', syntax: fresh });
+    assert.deepEqual(before.map((f) => f.params), detectConfigs(text, { languageId: 'java' }).map((f) => f.params));
+    assert.equal(before[0].params.n, 1000);
+  });
+
+  it('a grammar that cannot be read leaves its language to the text readers (no throw)', async () => {
+    const broken = await SyntaxRuntime.create((file) => (file === 'tree-sitter.wasm' ? readFile(join(WASM_DIR, file)) : Promise.reject(new Error('missing'))));
+    assert.equal(await broken.load('go'), undefined);
+    assert.equal(broken.grammarFor('go'), undefined);
+  });
+});
+
+describe('syntax layer: one parse, one query, one resolution per language', () => {
+  const cases: { languageId: string; text: string; name: string; value: number }[] = [
+    { languageId: 'java', text: 'class Limits {\n  static final long EXPECTED_USERS = 1024 * 1024 * 32;\n}\n', name: 'EXPECTED_USERS', value: 33554432 },
+    { languageId: 'go', text: 'package x\nfunc f() {\n\tcapacity, errorRate := int64(1_000_000), 0.0001\n\t_ = errorRate\n}\n', name: 'capacity', value: 1e6 },
+    { languageId: 'python', text: 'class Sizes:\n    SIZE = 100_000\n\na, b = 1000, 0.01\n', name: 'b', value: 0.01 },
+    { languageId: 'rust', text: 'const BITS: f64 = 10.0;\nfn f() { let (n, p) = (5_000u64, 0.02); }\n', name: 'n', value: 5000 },
+    { languageId: 'typescript', text: 'const { n, p } = { n: 2_000, p: 0.05 };\nconst [k, m] = [7, 1 << 20];\n', name: 'm', value: 1048576 },
+    { languageId: 'javascript', text: 'class C { static SIZE = 64 * 1024; }\n', name: 'SIZE', value: 65536 },
+    { languageId: 'csharp', text: 'class C { const int Capacity = 1_000_000; enum Mode { Bits = 12 } }\n', name: 'Bits', value: 12 },
+    { languageId: 'cpp', text: '#define BLOOM_BITS 12\nstruct S { static constexpr int kBits = sizeof(uint64_t) * 8; };\n', name: 'kBits', value: 64 },
+    { languageId: 'php', text: '<?php\nclass C { const HASHES = 5; }\n$size = 10000000;\n', name: 'HASHES', value: 5 },
+    { languageId: 'ruby', text: 'class C\n  ERROR_RATE = 0.01\nend\n', name: 'ERROR_RATE', value: 0.01 },
+    { languageId: 'shellscript', text: 'BLOOM_BITS=16\n', name: 'BLOOM_BITS', value: 16 },
+  ];
+  for (const { languageId, text, name, value } of cases) {
+    it(`${languageId}: ${name} = ${value}`, async () => {
+      const facts = await factsOf(languageId, text);
+      try {
+        assert.ok(facts.definitions().get(name), `${name} is bound in the tree`);
+      } finally {
+        facts.dispose();
+      }
+      assert.equal(await resolved(languageId, text, name), value);
+    });
+  }
+
+  it('enum members and Go const blocks with several names', async () => {
+    assert.equal(await resolved('typescript', 'enum Sizes { Small = 1000, Large = Small * 1000 }\n', 'Large'), 1e6);
+    assert.equal(await resolved('rust', 'enum Bits { Low = 8, High = 16 }\n', 'High'), 16);
+    assert.equal(await resolved('go', 'package x\nconst (\n\tN, P = 1 << 20, 0.01\n)\n', 'N'), 1048576);
+    assert.equal(await resolved('go', 'package x\nconst (\n\tN, P = 1 << 20, 0.01\n)\n', 'P'), 0.01);
+  });
+
+  it('a name bound to two different values is not a constant', async () => {
+    assert.equal(await resolved('python', 'n = 1000\nn = 2000\n', 'n'), undefined);
+  });
+
+  it('class members are also bound under their owner (Limits.N)', async () => {
+    const facts = await factsOf('java', 'class Limits {\n  static final long N = 5;\n}\n');
+    try {
+      assert.equal(facts.definitions().get('Limits.N')?.expression, '5');
+      assert.equal(facts.definitions().get('Limits.N')?.owner, 'Limits');
+    } finally {
+      facts.dispose();
+    }
+  });
+});
+
+describe('syntax layer: values resolved like a reader, in detection', () => {
+  before(async () => {
+    for (const languageId of ['java', 'go', 'python', 'typescript', 'rust']) await runtime.load(languageId);
+  });
+
+  it('Go: a tuple assignment feeds go-redis BFReserve (the text readers cannot split it)', () => {
+    const text = 'package main\nfunc f() {\n\tcapacity, errorRate := int64(1_000_000), 0.0001\n\trdb.BFReserve(ctx, "k", errorRate, capacity)\n}\n';
+    const [finding] = detectConfigs(text, { languageId: 'go', syntax: runtime });
+    assert.equal(finding.params.n, 1e6);
+    assert.equal(finding.params.p, 0.0001);
+    assert.deepEqual(finding.sources.n?.origin, { name: 'capacity', line: 2 });
+    const [plain] = detectConfigs(text, { languageId: 'go' });
+    assert.equal(plain.params.n, undefined, 'without the tree the tuple stays unresolved');
+  });
+
+  it('Java: a class constant with arithmetic, and its origin with the file name', () => {
+    const text = 'class Cache {\n  static final long EXPECTED = 1024 * 1024 * 32;\n  BloomFilter<String> f = BloomFilter.create(Funnels.stringFunnel(UTF_8), EXPECTED, 0.01);\n}\n';
+    const [finding] = detectConfigs(text, { languageId: 'java', fileName: 'Cache.java', syntax: runtime });
+    assert.equal(finding.params.n, 33554432);
+    assert.deepEqual(finding.sources.n?.origin, { name: 'EXPECTED', line: 1, file: 'Cache.java' });
+  });
+
+  it('TypeScript: destructuring feeds a node-redis reserve', () => {
+    const text = 'const { capacity, errorRate } = { capacity: 50_000, errorRate: 0.001 };\nawait client.bf.reserve("k", errorRate, capacity);\n';
+    const [finding] = detectConfigs(text, { languageId: 'typescript', syntax: runtime });
+    assert.equal(finding.params.n, 50000);
+    assert.equal(finding.params.p, 0.001);
+  });
+
+  it('Rust: a tuple let feeds Bloom::new_for_fp_rate', () => {
+    const text = 'use bloomfilter::Bloom;\nfn main() {\n    let (items, fp) = (100_000usize, 0.01);\n    let b = Bloom::new_for_fp_rate(items, fp);\n}\n';
+    const [finding] = detectConfigs(text, { languageId: 'rust', syntax: runtime });
+    assert.equal(finding.params.n, 100000);
+    assert.equal(finding.params.p, 0.01);
+  });
+
+  it('constants from another file of the workspace, with their origin rendered in the hover', () => {
+    const limits = 'public class Limits {\n  public static final long EXPECTED_USERS = 10 * 1000 * 1000;\n  public static final double FPP = 0.001;\n}\n';
+    const index = new ConstantsIndex();
+    index.setFile('src/Limits.java', fileConstants(limits, { fileName: 'src/Limits.java', syntax: runtime }));
+    const user = 'class Users {\n  BloomFilter<Long> seen = BloomFilter.create(Funnels.longFunnel(), Limits.EXPECTED_USERS, Limits.FPP);\n}\n';
+    const [finding] = detectConfigs(user, { languageId: 'java', fileName: 'src/Users.java', syntax: runtime, constants: index });
+    assert.equal(finding.params.n, 1e7);
+    assert.equal(finding.params.p, 0.001);
+    assert.deepEqual(finding.sources.n?.origin, { name: 'Limits.EXPECTED_USERS', line: 1, file: 'src/Limits.java' });
+    const hover = hoverMarkdownText(analyzeFinding(finding), { uri: 'file:///src/Users.java', line: 1, character: 2 } as never);
+    assert.match(hover, /n from `Limits\.EXPECTED_USERS`, Limits\.java:2/);
+    // Without the index the values are unknown, and two files disagreeing on Limits.EXPECTED_USERS leave it unresolved.
+    assert.equal(detectConfigs(user, { languageId: 'java', syntax: runtime })[0].params.n, undefined);
+    index.setFile('legacy/Limits.java', [{ name: 'Limits.EXPECTED_USERS', value: 5, line: 0 }]);
+    assert.equal(detectConfigs(user, { languageId: 'java', syntax: runtime, constants: index })[0].params.n, undefined);
+  });
+
+  it('string concatenation and templates: DDL built in code with a constant spliced in', async () => {
+    await runtime.load('php');
+    await runtime.load('ruby');
+    const cases: [string, string, number][] = [
+      ['java', 'class A {\n  static final double FPP = 0.04;\n  static final String DDL = "ALTER TABLE t ADD INDEX i x TYPE bloom_filter(" + FPP + ") GRANULARITY 1";\n}\n', 0.04],
+      ['python', 'FPP = 0.01\nDDL = "CREATE TABLE t (x String, INDEX i x TYPE bloom_filter(" + str(FPP) + ") GRANULARITY 1)"\n', 0.01],
+      ['typescript', 'const FPP = 0.03;\nconst ddl = `ALTER TABLE t ADD INDEX i x TYPE bloom_filter(${FPP}) GRANULARITY 1`;\n', 0.03],
+      ['ruby', 'FPP = 0.05\nDDL = "ALTER TABLE t ADD INDEX i x TYPE bloom_filter(#{FPP}) GRANULARITY 1"\n', 0.05],
+      ['php', '<?php\n$fpp = 0.06;\n$ddl = "ALTER TABLE t ADD INDEX i x TYPE bloom_filter(" . $fpp . ") GRANULARITY 1";\n', 0.06],
+    ];
+    for (const [languageId, text, p] of cases) {
+      const [finding] = detectConfigs(text, { languageId, fileName: `ddl.${languageId}`, syntax: runtime });
+      assert.equal(finding?.params.p, p, `${languageId}: ${JSON.stringify(finding?.unevaluated)}`);
+      assert.equal(finding.sources.p?.origin?.line, languageId === 'php' || languageId === 'java' ? 1 : 0, languageId);
+    }
+  });
+
+  it('the constants index also works without a grammar (text readers), e.g. Python module constants', () => {
+    const constants = fileConstants('EXPECTED_ITEMS = 10**6\nlower = 3\n', { fileName: 'settings.py' });
+    assert.deepEqual(constants.map((c) => [c.name, c.value, c.line]), [['EXPECTED_ITEMS', 1e6, 0]]);
+  });
+});
+
+describe('syntax layer: prose is not configuration', () => {
+  before(async () => {
+    for (const languageId of ['python', 'java', 'go', 'rust', 'typescript']) await runtime.load(languageId);
+  });
+
+  it('a Python docstring that speaks of the default bloom_filter_fp_chance produces nothing', () => {
+    const text = 'def create_table(session):\n    """Creates the table with the default bloom_filter_fp_chance = 0.01 of Cassandra."""\n    session.execute(DDL)\n';
+    assert.equal(detectConfigs(text, { languageId: 'python', syntax: runtime }).length, 0);
+    assert.ok(detectConfigs(text, { languageId: 'python' }).length > 0, 'the text readers alone take the docstring for CQL');
+  });
+
+  it('log and print messages produce nothing; the same text in a CQL statement still does', () => {
+    const cases: [string, string][] = [
+      ['python', 'logger.info("table created with bloom_filter_fp_chance = 0.1")\n'],
+      ['python', 'print(f"bloom_filter_fp_chance = {0.1}")\n'],
+      ['java', 'class A { void f() { log.info("using bloom_filter_fp_chance = 0.1"); System.out.println("bloom_filter_fp_chance = 0.1"); } }\n'],
+      ['go', 'package x\nfunc f() { fmt.Printf("bloom_filter_fp_chance = 0.1\\n"); log.Infof("bloom_filter_fp_chance = 0.1") }\n'],
+      ['rust', 'fn f() { println!("bloom_filter_fp_chance = 0.1"); }\n'],
+      ['typescript', 'console.log("bloom_filter_fp_chance = 0.1");\n'],
+    ];
+    for (const [languageId, text] of cases) {
+      assert.equal(detectConfigs(text, { languageId, syntax: runtime }).length, 0, `${languageId}: ${text}`);
+    }
+    const statement = 'session.execute("ALTER TABLE ks.t WITH bloom_filter_fp_chance = 0.1")\n';
+    const [finding] = detectConfigs(statement, { languageId: 'python', syntax: runtime });
+    assert.equal(finding?.params.p, 0.1);
+  });
+
+  it('print and log callees are told from calls that build text (Sprintf, format)', () => {
+    for (const callee of ['print', 'println!', 'console.log', 'System.out.println', 'fmt.Printf', 'fmt.Fprintln', 'logger.info', 'log.Infof', 'LOG.warn', 'Log.d', 'Console.WriteLine', 'puts', 'echo']) {
+      assert.ok(isPrintOrLog(callee), callee);
+    }
+    for (const callee of ['fmt.Sprintf', 'String.format', 'format!', 'session.execute', 'redis.call', 'info', 'error']) assert.ok(!isPrintOrLog(callee), callee);
+  });
+
+  it('the bloom-lens annotation in a comment still counts', () => {
+    const text = 'def f():\n    """Sizing."""\n    # bloom-lens: n=1e6 p=0.01\n    pass\n';
+    const [finding] = detectConfigs(text, { languageId: 'python', syntax: runtime });
+    assert.equal(finding.params.n, 1e6);
+  });
+
+  it('a parse with errors loses no finding the text readers make', () => {
+    const broken = 'class A {\n  void f( {\n  BloomFilter<String> f = BloomFilter.create(Funnels.stringFunnel(UTF_8), 1000, 0.01);\n';
+    const withTree = detectConfigs(broken, { languageId: 'java', syntax: runtime });
+    assert.deepEqual(withTree.map((f) => [f.recognizer, f.params]), detectConfigs(broken, { languageId: 'java' }).map((f) => [f.recognizer, f.params]));
+    assert.equal(withTree.length, 1);
+  });
+});
+
+describe('syntax layer: the whole corpus read with the grammars loaded', () => {
+  it('loses no finding and changes no value the text readers find; decoys stay silent', async function () {
+    this.timeout(60_000);
+    for (const languageId of ['java', 'go', 'python', 'rust', 'typescript', 'typescriptreact', 'javascript', 'csharp', 'php', 'ruby', 'cpp', 'shellscript']) await runtime.load(languageId);
+    const corpus = join('test', 'fixtures', 'corpus');
+    const expectations = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8')) as Record<string, unknown>;
+    const problems: string[] = [];
+    let parsedFiles = 0;
+    let gained = 0;
+    for (const file of Object.keys(expectations).filter((name) => !name.startsWith('_'))) {
+      const text = readFileSync(join(corpus, file), 'utf8');
+      const plain = detectConfigs(text, { fileName: file });
+      const parsed = detectConfigs(text, { fileName: file, syntax: runtime });
+      if (runtime.grammarFor(plain.length > 0 || parsed.length > 0 ? languageFromFileName(file) : undefined)) parsedFiles++;
+      if (file.startsWith('decoys/') && parsed.length > 0) problems.push(`${file}: decoy finding ${parsed[0].recognizer}`);
+      for (const finding of plain) {
+        const twin = parsed.find((f) => f.recognizer === finding.recognizer && f.range.start.line === finding.range.start.line);
+        if (!twin) {
+          problems.push(`${file}: lost ${finding.recognizer}@${finding.range.start.line}`);
+          continue;
+        }
+        for (const [param, value] of Object.entries(finding.params)) {
+          if ((twin.params as Record<string, unknown>)[param] !== value) problems.push(`${file}: ${finding.recognizer} ${param} ${String(value)} -> ${String((twin.params as Record<string, unknown>)[param])}`);
+        }
+        gained += Object.keys(twin.params).length - Object.keys(finding.params).length;
+      }
+    }
+    console.log(`      corpus: ${parsedFiles} files with findings read with a grammar; ${gained} more parameters resolved`);
+    assert.deepEqual(problems, []);
+    assert.ok(parsedFiles > 20, `${parsedFiles} corpus files parsed`);
+  });
+});
+
