@@ -14,7 +14,7 @@ import {
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { filterBitsForKeys, modelForRecognizer } from '../libraries';
 import { HeadlineRate, headlineRate } from './headline';
-import { formatBits, formatBytes, formatCount, formatProbability, formatReal, formatVerdict } from './format';
+import { formatBits, formatBytes, formatCount, formatProbability, formatRateBeside, formatReal, formatVerdict } from './format';
 import {
   RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
 } from './recycling';
@@ -641,12 +641,13 @@ function answerSentence(finding: Finding, config: ResolvedConfig, metrics: Metri
   if (invalid) return 'Invalid parameters: this filter cannot be modelled (see the problem below).';
   const parts: string[] = [];
   const headline = headlineRate(config, metrics);
+  const verdict = headline ? formatVerdict(headline.falsePositiveRate, config.targetRate) : undefined;
   const rates = metrics.recycling;
-  if (headline && !headline.perElement) {
+  if (headline && verdict && !headline.perElement) {
     const at = headline.elements !== undefined ? ` at ${formatCount(headline.elements)} elements` : '';
-    parts.push(`FP ${formatProbability(headline.falsePositiveRate)}${at}${rates?.kind === 'n-bounded' ? ' (just before recycling)' : ''}`);
-  } else if (headline) {
-    parts.push(`FP ${formatProbability(headline.falsePositiveRate)} per element`);
+    parts.push(`FP ${verdict.rate}${at}${rates?.kind === 'n-bounded' ? ' (just before recycling)' : ''}`);
+  } else if (headline && verdict) {
+    parts.push(`FP ${verdict.rate} per element`);
   } else if (rates?.kind === 'sigma-bounded') {
     parts.push(`average FP ${formatProbability(rates.falsePositiveRate)} over a recycling cycle`);
   }
@@ -654,7 +655,7 @@ function answerSentence(finding: Finding, config: ResolvedConfig, metrics: Metri
   else if (config.bitsPerElement !== undefined) parts.push(`${formatReal(config.bitsPerElement)} bits/element`);
   const k = config.matchesEverything ? 0 : config.k ?? metrics.bestK?.k;
   if (k !== undefined) parts.push(`k = ${k}${config.matchesEverything ? ' (every query matches)' : ''}`);
-  if (headline) parts.push(formatVerdict(headline.falsePositiveRate, config.targetRate).text);
+  if (verdict) parts.push(verdict.text);
   if (!headline && rates?.kind !== 'sigma-bounded') {
     // n unknown: the answer is how many elements fit at the target.
     const fits = metrics.capacityWithCodeK ?? metrics.capacityAtTarget;
@@ -714,6 +715,8 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   }
   // Findings: each adds a row only when it has something to say.
   const headline = headlineRate(config, metrics);
+  const verdict = headline ? formatVerdict(headline.falsePositiveRate, config.targetRate) : undefined;
+  if (verdict?.withinTolerance) rows.push(['against the target', verdict.detail]); // the sentence says "meets": the exact excess
   if (headline && !headline.perElement && headline.modelId !== 'classic-exact') {
     rows.push([`FP at capacity (${headline.model})`, formatProbability(headline.falsePositiveRate)]);
   }
@@ -777,7 +780,7 @@ function lensText(config: ResolvedConfig, metrics: Metrics, invalid: boolean): s
     const classic = metrics.libraryRate?.classicRate;
     const gap = classic !== undefined && classic > 0 && Math.abs(headline.falsePositiveRate / classic - 1) > LAYOUT_GAP_MARGIN;
     const average = !headline.perElement && metrics.averageFalsePositiveRate !== undefined ? ` (avg ${formatProbability(metrics.averageFalsePositiveRate)})` : '';
-    parts.push(`FP ${formatProbability(headline.falsePositiveRate)}${gap ? ` (textbook ${formatProbability(classic)})` : average}`);
+    parts.push(`FP ${formatRateBeside(headline.falsePositiveRate, config.targetRate)}${gap ? ` (textbook ${formatProbability(classic)})` : average}`);
   }
   return parts.length > 0 ? `Bloom: ${parts.join(', ')}` : 'Bloom: parameters incomplete';
 }
