@@ -2,14 +2,14 @@
 import { checks, splitArguments } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer } from './helpers';
+import { builder, callRecognizer, rocksDbBloomKind } from './helpers';
 
 const ROCKSDB_HINT = /rocksdb/i;
 const LEVELDB_HINT = /leveldb/i;
 
 /** RocksDB `NewBloomFilterPolicy(bits_per_key[, false])` / `NewRibbonFilterPolicy(bpk)`; LevelDB `NewBloomFilterPolicy(bits_per_key)`. */
 const filterPolicy = callRecognizer({
-  ids: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'leveldb.bitsPerKey'],
+  ids: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'leveldb.bitsPerKey', 'rocksdb.legacyBloom'],
   needles: ['newbloomfilterpolicy', 'newribbonfilterpolicy'],
   pattern: /\b(?:(rocksdb|leveldb)\s*::\s*)?New(Bloom|Ribbon)FilterPolicy\s*\(/g,
   build(ctx, args, start, end, match) {
@@ -32,25 +32,36 @@ const filterPolicy = callRecognizer({
       return b.derive((p) => (p.bitsPerElement !== undefined ? derive.leveldb(p.bitsPerElement) : {})).build();
     }
     const ribbon = match[2] === 'Ribbon';
-    const b = builder(ctx, ribbon ? 'rocksdb.ribbon' : 'rocksdb.bitsPerKey', ribbon ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy', start, end);
+    const kind = ribbon ? { id: 'rocksdb.ribbon', title: 'RocksDB NewRibbonFilterPolicy' } : rocksDbBloomKind(ctx, 'rocksdb.bitsPerKey', 'RocksDB NewBloomFilterPolicy');
+    const b = builder(ctx, kind.id, kind.title, start, end);
     b.argument('bitsPerElement', args[0], { check: checks.positive('bits_per_key') });
     if (ribbon) b.note('a Ribbon filter with the FP rate of a Bloom filter of this many bits per key, using about 30 % less memory');
-    return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
+    return b.derive((p) => {
+      if (p.bitsPerElement === undefined) return {};
+      if (ribbon) return { bitsPerElement: p.bitsPerElement };
+      return kind.legacyFormat !== undefined ? derive.rocksdbLegacy(p.bitsPerElement, kind.legacyFormat) : derive.rocksdb(p.bitsPerElement);
+    }).build();
   },
 });
 
 /** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb). */
 const rocksdbOptionsString: Recognizer = {
-  ids: ['rocksdb.optionsString'],
+  ids: ['rocksdb.optionsString', 'rocksdb.legacyBloom'],
   needles: ['filter_policy=', 'filter_policy ='],
   // `bloomfilter:10:false` (options strings) and `rocksdb.BuiltinBloomFilter:10:false` / `rocksdb.BloomFilter:10:false` (OPTIONS files)
   pattern: /\bfilter_policy\s*=\s*(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const ribbon = /ribbon/i.test(match[1]);
-    const b = builder(ctx, 'rocksdb.optionsString', `RocksDB options filter_policy=${match[1]}`, at, at + match[0].length);
+    const title = `RocksDB options filter_policy=${match[1]}`;
+    const kind = ribbon ? { id: 'rocksdb.optionsString', title } : rocksDbBloomKind(ctx, 'rocksdb.optionsString', title);
+    const b = builder(ctx, kind.id, kind.title, at, at + match[0].length);
     b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(':') + 1 });
-    return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
+    return b.derive((p) => {
+      if (p.bitsPerElement === undefined) return {};
+      if (ribbon) return { bitsPerElement: p.bitsPerElement };
+      return kind.legacyFormat !== undefined ? derive.rocksdbLegacy(p.bitsPerElement, kind.legacyFormat) : derive.rocksdb(p.bitsPerElement);
+    }).build();
   },
 };
 
