@@ -493,7 +493,8 @@ function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, se
     // The first problem up to its explanation in parentheses; every problem in full in the detail.
     const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
     const first = `Invalid parameters: ${invalid[0]}`;
-    const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : `${first.replace(/\s*\(.*$/, '')}${more}.`;
+    const fits = (text: string): string => (text.length <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_DIAGNOSTIC_MESSAGE_LENGTH - 1)}…`);
+    const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : fits(`${first.replace(/\s*\(.*$/, '')}${more}.`);
     return [{ code: 'BL001', severity: 'error', message, detail: `${invalid.join('; ')}.` }];
   }
   const diagnostics: ReportDiagnostic[] = [];
