@@ -23,13 +23,14 @@ function only(text: string, languageId: string, fileName: string): Finding {
 const LEVELDB_CALL = (bitsPerKey: number, annotation = ''): string => `#include "leveldb/filter_policy.h"\n${annotation}options.filter_policy = leveldb::NewBloomFilterPolicy(${bitsPerKey});`;
 
 describe('hash32 at the headline: LevelDB in a database', () => {
-  it('the table covers whole bits per key 1..30 for three filter sizes, each with a 99.9% interval of at most 5%', () => {
+  it('the table covers whole bits per key 1..30 for three filter sizes; 99.9% intervals within 5% (8% above 20 bits/key)', () => {
     assert.equal(LEVELDB_RATES.length, LEVELDB_RATES_MAX_BITS_PER_KEY);
     assert.equal(LEVELDB_RATES_MAX_BITS_PER_KEY, 30);
-    for (const row of LEVELDB_RATES) {
+    LEVELDB_RATES.forEach((row, i) => {
       assert.equal(row.length, LEVELDB_RATE_CLASSES.length);
-      for (const [rate, relativeHalfWidth] of row) assert.ok(rate > 0 && rate < 1 && relativeHalfWidth > 0 && relativeHalfWidth <= 0.05, `${rate} ±${relativeHalfWidth}`);
-    }
+      const bound = i + 1 <= 20 ? 0.05 : 0.08; // scripts/hash32-tables.mjs: a fifth of the work above 20 bits/key
+      for (const [rate, relativeHalfWidth] of row) assert.ok(rate > 0 && rate < 1 && relativeHalfWidth > 0 && relativeHalfWidth <= bound, `${i + 1} bits/key: ${rate} ±${relativeHalfWidth}`);
+    });
     assert.equal(levelDbDatabaseFalsePositiveRate(0), undefined, 'below 1 bit/key: not in the table');
     assert.equal(levelDbDatabaseFalsePositiveRate(31), undefined);
     assert.equal(levelDbDatabaseFalsePositiveRate(14.9)?.estimate, levelDbDatabaseFalsePositiveRate(14)?.estimate, 'LevelDB takes an int');
@@ -54,7 +55,7 @@ describe('hash32 at the headline: LevelDB in a database', () => {
     });
   }
 
-  it('reproduces LevelDB 1.23 measured in a real database (200k keys, 16-byte keys, random values, 1M absent Gets)', () => {
+  it('reproduces LevelDB 1.23 measured in a real database (200k keys of 19 bytes, random values, 1M absent Gets)', () => {
     // Counting FilterPolicy around NewBloomFilterPolicy: filter checks and positives, and the keys of every filter built.
     // [bits/key, filter size class, keys per filter measured, positives per 999,952 filter checks]
     const measured: [number, keyof typeof LEVELDB_FILTER_SIZES, number, number, number][] = [
