@@ -27,7 +27,7 @@ import { PYBLOOM, pybloom } from './pybloom';
 import { RBLOOM, rbloom } from './rbloom';
 import { REDISBLOOM, redisBloom } from './redisbloom';
 import { REDISSON, redisson } from './redisson';
-import { ROCKSDB, rocksdb, rocksdbLegacy, rocksdbProbes } from './rocksdb';
+import { ROCKSDB, rocksdb, rocksdbProbes } from './rocksdb';
 import { RUST_BLOOMFILTER, rustBloomfilter } from './rustBloomfilter';
 import { SPARK, sparkSketch } from './spark';
 import { ALGEBIRD } from './algebird';
@@ -57,7 +57,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
 export const derive = {
   guava, sparkSketch, redisson, commonsShape, ceilCeil, boom, bbloom, pybloom, rbloom, rustBloomfilter, growable, fastbloomFalsePos, fastbloomNumBits,
-  redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, rocksdbLegacy, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
+  redisBloom, bitcoinBloom, bitcoinRolling, rocksdbProbes, rocksdb, leveldb, cassandra, clickhouseBloomFilter, parquetSbbf, orc,
   hbaseChunk, ebpf, brinBloom,
 } as const;
 

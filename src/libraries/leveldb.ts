@@ -22,7 +22,7 @@ export function leveldb(bitsPerKey: number): LibraryDerivation {
     return rate ? `~${keys} keys (${label}) ${percent(rate.estimate)}` : undefined;
   });
   if (bySize.every((text) => text !== undefined)) {
-    notes.push(`LevelDB builds one filter per 4 KB data block, so its rate follows the entry size: ${bySize.join(', ')} per filter at ${Math.trunc(bitsPerKey)} bits/key (16-byte keys); the headline assumes ~${TYPICAL.keys}`);
+    notes.push(`LevelDB builds one filter per 4 KB data block, so its rate follows the entry size: ${bySize.join(', ')} per filter at ${Math.trunc(bitsPerKey)} bits/key; the headline assumes ~${TYPICAL.keys}`);
   }
   return result(undefined, k, notes, { bitsPerElement: bitsPerKey });
 }

@@ -41,24 +41,28 @@ export const ROCKSDB_RIBBON_MODEL: FalsePositiveModel = {
   atCapacity: (mBits, n, _k, configuredBitsPerElement) => ribbonFalsePositiveRate(configuredBitsPerElement ?? mBits / n, n),
 };
 
-/** BloomLikeFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; millibits = (int)(bpk · 1000 + 0.500001); k from millibits. */
-export function rocksdb(bitsPerKey: number): LibraryDerivation {
+/**
+ * The legacy Bloom filter (format_version < 5; LegacyBloomBitsBuilder): whole bits per key = (millibits + 500) / 1000 and
+ * k = LegacyNoLocalityBloomImpl::ChooseNumProbes(whole) = (int)(whole · 0.69) clamped to [1, 30] (src/core/hash32.ts).
+ */
+function rocksdbLegacy(bitsPerKey: number, formatVersion: number): LibraryDerivation {
+  if (bitsPerKey < 0.5) return result(undefined, undefined, ['bits_per_key < 0.5: RocksDB builds no filter at all']);
+  const { wholeBitsPerKey, k } = rocksDbLegacyFilterParameters(0, bitsPerKey);
+  const notes = [`format_version = ${formatVersion} (< 5) builds the legacy Bloom filter: ${wholeBitsPerKey} whole bits per key, k = ${k}, all probes from one 32-bit hash in one 512-bit cache line`];
+  return result(undefined, k, notes, { bitsPerElement: wholeBitsPerKey });
+}
+
+/**
+ * BloomLikeFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; millibits = (int)(bpk · 1000 + 0.500001); k from
+ * millibits. A format_version below 5 (read from the same file) builds the legacy filter instead.
+ */
+export function rocksdb(bitsPerKey: number, formatVersion?: number): LibraryDerivation {
+  if (formatVersion !== undefined && formatVersion < 5) return rocksdbLegacy(bitsPerKey, formatVersion);
   const notes: string[] = [];
   if (bitsPerKey < 0.5) return result(undefined, undefined, ['bits_per_key < 0.5: RocksDB builds no filter at all']);
   const millibits = rocksdbMillibits(bitsPerKey); // sanitised: < 1 -> 1, >= 100 -> 100
   notes.push('format_version >= 5 assumed (the default; none set in this file): format_version < 5 builds the legacy Bloom filter instead, with whole bits per key and a 32-bit hash');
   return result(undefined, rocksdbProbes(millibits), notes, { bitsPerElement: millibits / 1000 });
-}
-
-/**
- * The legacy Bloom filter (format_version < 5; LegacyBloomBitsBuilder): whole bits per key = (millibits + 500) / 1000 and
- * k = LegacyNoLocalityBloomImpl::ChooseNumProbes(whole) = (int)(whole · 0.69) clamped to [1, 30] (src/core/hash32.ts).
- */
-export function rocksdbLegacy(bitsPerKey: number, formatVersion: number): LibraryDerivation {
-  if (bitsPerKey < 0.5) return result(undefined, undefined, ['bits_per_key < 0.5: RocksDB builds no filter at all']);
-  const { wholeBitsPerKey, k } = rocksDbLegacyFilterParameters(0, bitsPerKey);
-  const notes = [`format_version = ${formatVersion} (< 5) builds the legacy Bloom filter: ${wholeBitsPerKey} whole bits per key, k = ${k}, all probes from one 32-bit hash in one 512-bit cache line`];
-  return result(undefined, k, notes, { bitsPerElement: wholeBitsPerKey });
 }
 
 /** S(x, y) = x + y - x y: either event makes a false positive (BloomMath::IndependentProbabilitySum, util/bloom_impl.h). */

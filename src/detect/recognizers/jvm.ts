@@ -126,10 +126,7 @@ const newBloomFilterJvm = callRecognizer({
       const b = builder(ctx, kind.id, kind.title, start, end);
       if (args[0]) b.argument('bitsPerElement', args[0], { check: checks.positive('bitsPerKey') });
       else b.setDefault('bitsPerElement', 10, 'RocksDB Java default 10 bits per key');
-      return b.derive((p) => {
-        if (p.bitsPerElement === undefined) return {};
-        return kind.legacyFormat !== undefined ? derive.rocksdbLegacy(p.bitsPerElement, kind.legacyFormat) : derive.rocksdb(p.bitsPerElement);
-      }).build();
+      return b.derive((p) => (p.bitsPerElement !== undefined ? derive.rocksdb(p.bitsPerElement, kind.legacyFormat) : {})).build();
     }
     if (ctx.hint('bitcoinj', /org\.bitcoinj/) && (args.length === 3 || args.length === 4)) {
       const b = builder(ctx, 'bitcoinj.bloomFilter', 'bitcoinj BloomFilter (BIP37)', start, end);

@@ -39,7 +39,7 @@ const filterPolicy = callRecognizer({
     return b.derive((p) => {
       if (p.bitsPerElement === undefined) return {};
       if (ribbon) return { bitsPerElement: p.bitsPerElement };
-      return kind.legacyFormat !== undefined ? derive.rocksdbLegacy(p.bitsPerElement, kind.legacyFormat) : derive.rocksdb(p.bitsPerElement);
+      return derive.rocksdb(p.bitsPerElement, kind.legacyFormat);
     }).build();
   },
 });
@@ -60,7 +60,7 @@ const rocksdbOptionsString: Recognizer = {
     return b.derive((p) => {
       if (p.bitsPerElement === undefined) return {};
       if (ribbon) return { bitsPerElement: p.bitsPerElement };
-      return kind.legacyFormat !== undefined ? derive.rocksdbLegacy(p.bitsPerElement, kind.legacyFormat) : derive.rocksdb(p.bitsPerElement);
+      return derive.rocksdb(p.bitsPerElement, kind.legacyFormat);
     }).build();
   },
 };
