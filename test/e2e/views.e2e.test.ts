@@ -22,7 +22,7 @@ describe('e2e: CodeLens, warnings with quick fixes and commands in the workbench
     await lens.waitFor({ state: 'visible', timeout: 30_000 });
     const text = await lens.innerText();
     await workbench.screenshot('e2e-codelens');
-    assert.match(text, /Bloom: 9\.59 Mbit, k=7, FP 1\.00% \(avg [0-9.]+%\) · Open designer/);
+    assert.match(text, /Bloom: 9\.59 Mbit, k=7, FP 1\.004% \(avg [0-9.]+%\) · Open designer/);
   });
 
   it('underlines a worst-case-sized recycling filter and offers the average-case quick fix', async () => {
