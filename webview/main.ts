@@ -694,6 +694,7 @@ function renderSummary(current: Design | undefined, message?: string): void {
   set('capacity', `${summary.capacity} at ${summary.capacityTarget}`, 'largest n whose FP stays within the capacity target, with the best integer k');
   const meets = summary.verdict.meets;
   verdictBadge.textContent = `${meets ? '✓' : '✗'} ${summary.verdict.text}`;
+  verdictBadge.title = summary.verdict.detail; // the exact comparison (a rate within the tolerance says by how much it is over)
   verdictBadge.dataset.verdict = meets ? 'meets' : 'misses';
   summaryStrip.dataset.verdict = meets ? 'meets' : 'misses';
   summaryAnnouncement.textContent = `m ${summary.memory}, k ${summary.k}, false-positive rate ${summary.falsePositive} at ${summary.elements} elements: ${summary.verdict.text}.`;

@@ -4,7 +4,7 @@
  * lead with, so a library-faithful model replaces it everywhere at once. Pure: no DOM.
  */
 import type { Metrics, ResolvedConfig } from '../src/analysis/analyze';
-import { formatBits, formatBytes, formatCount, formatProbability, formatVerdict, Verdict } from '../src/analysis/format';
+import { formatBits, formatBytes, formatCount, formatProbability, formatRateBeside, formatVerdict, Verdict } from '../src/analysis/format';
 import { headlineRate } from '../src/analysis/headline';
 import { maxElementsForBitsAndRate } from '../src/core/classic';
 import { layoutMaxElementsForBitsAndRate, layoutModelId, layoutModelName } from '../src/libraries/layouts';
@@ -62,13 +62,13 @@ export function designSummary(design: Design): DesignSummary {
     memory: `${formatBits(design.mBits)} (${formatBytes(design.mBits / 8)})`,
     memoryTitle: `${design.mBits} bits`,
     k: String(design.k),
-    falsePositive: rate !== undefined ? formatProbability(rate) : '—',
+    falsePositive: rate !== undefined ? formatRateBeside(rate, target) : '—',
     falsePositiveTitle: rate !== undefined ? String(rate) : '',
     model: headline?.model ?? '',
     elements: formatCount(design.n),
     capacity,
     capacityTarget: formatProbability(design.capacityTarget),
     target,
-    verdict: rate !== undefined ? formatVerdict(rate, target) : { meets: false, text: 'no rate' },
+    verdict: rate !== undefined ? formatVerdict(rate, target) : { meets: false, withinTolerance: false, rate: '—', text: 'no rate', detail: 'no rate' },
   };
 }

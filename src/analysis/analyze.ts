@@ -14,7 +14,7 @@ import {
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { filterBitsForKeys, modelForRecognizer } from '../libraries';
 import { HeadlineRate, headlineRate } from './headline';
-import { formatBits, formatBytes, formatCount, formatProbability, formatReal, formatVerdict } from './format';
+import { formatBits, formatBytes, formatCount, formatProbability, formatRateBeside, formatReal, formatVerdict } from './format';
 import {
   RecyclingComparison, RecyclingComparisonRequest, recyclingHashing, RecyclingRates, recyclingRates, sigmaBitsFor,
 } from './recycling';
@@ -31,7 +31,10 @@ export interface SuggestedFix {
 export interface ReportDiagnostic {
   readonly code: DiagnosticCode;
   readonly severity: Severity;
+  /** At most MAX_DIAGNOSTIC_MESSAGE_LENGTH characters (two lines of an editor hover), so the hover below it keeps its answer and table in view. */
   readonly message: string;
+  /** The whole explanation, when the message is a summary: a row of the hover table (and the CLI's text output). */
+  readonly detail?: string;
   readonly fixes?: readonly SuggestedFix[];
 }
 
@@ -188,6 +191,15 @@ export interface FilterReport {
   readonly hover: { readonly title: string; readonly answer: string; readonly rows: readonly (readonly [string, string])[]; readonly notes: readonly string[] };
   readonly lens: string;
 }
+
+/** A diagnostic's message fits two lines of an editor hover (about 75 characters each); the rest goes to `detail`. */
+export const MAX_DIAGNOSTIC_MESSAGE_LENGTH = 150;
+
+/** The hover table's label of a diagnostic's detail row. */
+const DIAGNOSTIC_TOPICS: Readonly<Record<DiagnosticCode, string>> = {
+  BL001: 'invalid parameters', BL002: 'FP too high', BL003: 'too conservative', BL004: 'k far from optimal',
+  BL005: 'Bloom paradox', BL006: 'the library changes it', BL007: 'not a constant',
+};
 
 /** BL006: the library's FP or memory is "noticeably" different when off by at least this fraction. */
 export const LIBRARY_EFFECT_MARGIN = 0.1;
@@ -478,7 +490,12 @@ function relativeChange(value: number, reference: number): string {
 
 function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings, invalid: readonly string[]): ReportDiagnostic[] {
   if (invalid.length > 0) {
-    return [{ code: 'BL001', severity: 'error', message: `Invalid Bloom filter parameters: ${invalid.join('; ')}.` }];
+    // The first problem up to its explanation in parentheses; every problem in full in the detail.
+    const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
+    const first = `Invalid parameters: ${invalid[0]}`;
+    const fits = (text: string): string => (text.length <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_DIAGNOSTIC_MESSAGE_LENGTH - 1)}…`);
+    const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : fits(`${first.replace(/\s*\(.*$/, '')}${more}.`);
+    return [{ code: 'BL001', severity: 'error', message, detail: `${invalid.join('; ')}.` }];
   }
   const diagnostics: ReportDiagnostic[] = [];
   const tooHigh = falsePositiveTooHigh(config, metrics, settings);
@@ -488,17 +505,16 @@ function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, se
   if (suboptimal) diagnostics.push(suboptimal);
   const paradox = metrics.paradox;
   if (paradox?.paradox) {
-    const now = metrics.bitsPerElement !== undefined ? `; this filter has ${formatReal(metrics.bitsPerElement)}` : '';
+    // The hover's "Bloom paradox" row has the detail.
     diagnostics.push({
       code: 'BL005', severity: 'warning',
-      message: `Bloom paradox: with prior ${formatReal(paradox.prior)} and alpha ${formatReal(paradox.alpha)}, only ${formatProbability(paradox.posterior)} of positive answers are members (FP rate ${formatProbability(paradox.falsePositiveRate)}), so acting on a positive costs more than ignoring it. `
-        + `Positives pay off only for priors above ${formatReal(paradox.thresholdPrior)}. Avoiding the paradox at this prior needs at least ${formatReal(paradox.minBitsPerElement)} bits per element${now}; or do not query the filter for such elements.`,
+      message: `Bloom paradox: at prior ${formatReal(paradox.prior)} only ${formatProbability(paradox.posterior)} of positives are members, so acting on one costs more than it helps; needs ${formatReal(paradox.minBitsPerElement)} bits/element.`,
     });
   }
   const library = libraryDiagnostic(finding, config, metrics);
   if (library) diagnostics.push(library);
   for (const { param, expression } of finding.unevaluated) {
-    diagnostics.push({ code: 'BL007', severity: 'hint', message: `${param} comes from \`${oneLine(expression)}\`, which is not a constant: add a \`bloom-lens: ${param}=...\` annotation to analyse this filter.` });
+    diagnostics.push({ code: 'BL007', severity: 'hint', message: `${param} comes from \`${oneLine(expression, 40)}\`, not a constant: add a \`bloom-lens: ${param}=...\` annotation.` });
   }
   return diagnostics;
 }
@@ -527,7 +543,11 @@ function falsePositiveTooHigh(config: ResolvedConfig, metrics: Metrics, settings
     what = `The false-positive rate at ${formatReal(config.bitsPerElement)} bits per element`;
   }
   if (rate === undefined || !(rate > settings.maxFalsePositiveRate)) return undefined;
-  return { code: 'BL002', severity: 'warning', message: `${what} is ${formatProbability(rate)}, ${limit}.` };
+  return {
+    code: 'BL002', severity: 'warning',
+    message: `False-positive rate ${formatProbability(rate)}, above the ${formatProbability(settings.maxFalsePositiveRate)} limit (bloomLens.maxFalsePositiveRate).`,
+    detail: `${what} is ${formatProbability(rate)}, ${limit}.`,
+  };
 }
 
 /** BL004: the code's own k gives an FP at least suboptimalKMargin above the best integer k's (same m and n). */
@@ -539,7 +559,8 @@ function suboptimalK(finding: Finding, config: ResolvedConfig, metrics: Metrics,
   if (!(fp > 0 && fp >= best.falsePositiveRate * (1 + settings.suboptimalKMargin))) return undefined;
   return {
     code: 'BL004', severity: 'information',
-    message: `k = ${k} is far from optimal for ${formatBits(config.mBits ?? 0)} and ${formatCount(config.elements ?? 0)} elements: k = ${best.k} gives a false-positive rate of ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)} with the same memory `
+    message: `k = ${k} is far from optimal: k = ${best.k} gives ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)} with the same memory.`,
+    detail: `k = ${k} is far from optimal for ${formatBits(config.mBits ?? 0)} and ${formatCount(config.elements ?? 0)} elements: k = ${best.k} gives a false-positive rate of ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)} with the same memory `
       + `(${relativeChange(fp, best.falsePositiveRate)} with k = ${k}).`,
     fixes: [{ title: `Set k to ${best.k}`, changes: [{ param: 'k', value: best.k }] }],
   };
@@ -564,9 +585,11 @@ function conservativeSizing(finding: Finding, config: ResolvedConfig, metrics: M
     ];
     const saving = memory.memoryBits < comparison.request.mBits
       ? ` Or keep ${formatCount(messagesPerCycle)} messages per cycle in ${formatBits(memory.memoryBits)} (${Math.round((1 - memory.memoryBits / comparison.request.mBits) * 100)}% less memory).` : '';
+    const lead = averageN > messagesPerCycle ? `${formatCount(averageN)} messages per cycle (${relativeChange(averageN, messagesPerCycle)})` : `${formatCount(sigma.messages)} messages per cycle (${relativeChange(sigma.messages, messagesPerCycle)}) recycling by bits set`;
     return [{
       code: 'BL003', severity: 'warning',
-      message: `Sized for the worst case: recycling after ${formatCount(messagesPerCycle)} messages keeps every answer's false-positive rate at most ${formatProbability(rates.worstCase)}, but the average over a cycle is only ${formatProbability(rates.actualAverage)}. `
+      message: `Sized for the worst case: at an average FP of ${formatProbability(targetRate)} this memory holds ${lead}.`,
+      detail: `Sized for the worst case: recycling after ${formatCount(messagesPerCycle)} messages keeps every answer's false-positive rate at most ${formatProbability(rates.worstCase)}, but the average over a cycle is only ${formatProbability(rates.actualAverage)}. `
         + `At an average of ${target}, this memory holds ${alternatives.join(', or ')}.${saving}`,
       fixes: nIsMessages && averageN > messagesPerCycle
         ? [{ title: `Recycle after ${averageN} messages (average-case sizing at ${formatProbability(targetRate)})`, changes: [{ param: 'n', value: averageN }] }]
@@ -580,7 +603,8 @@ function conservativeSizing(finding: Finding, config: ResolvedConfig, metrics: M
     if (statedByCode(finding, 'k') && config.k !== needed.k) changes.push({ param: 'k', value: needed.k });
     return [{
       code: 'BL003', severity: 'warning',
-      message: `More memory than the target needs: ${formatBits(mBits)} for ${formatCount(config.elements ?? 0)} elements, where ${formatBits(needed.mBits)} with k = ${needed.k} already gives ${formatProbability(needed.falsePositiveRate)}, within p = ${formatProbability(config.p)} `
+      message: `More memory than p = ${formatProbability(config.p)} needs: ${formatBits(needed.mBits)} with k = ${needed.k} give ${formatProbability(needed.falsePositiveRate)} (this is ${relativeChange(mBits, needed.mBits)}).`,
+      detail: `More memory than the target needs: ${formatBits(mBits)} for ${formatCount(config.elements ?? 0)} elements, where ${formatBits(needed.mBits)} with k = ${needed.k} already gives ${formatProbability(needed.falsePositiveRate)}, within p = ${formatProbability(config.p)} `
         + `(${relativeChange(mBits, needed.mBits)} memory).`,
       fixes: [{ title: `Resize to ${needed.mBits} bits${changes.length > 1 ? ` and k = ${needed.k}` : ''} for p = ${formatProbability(config.p)}`, changes }],
     }];
@@ -591,15 +615,19 @@ function conservativeSizing(finding: Finding, config: ResolvedConfig, metrics: M
 /** BL006 names the library's layout when its FP is more than this fraction away from the textbook rate. */
 export const LAYOUT_GAP_MARGIN = 0.05;
 
-/** "RocksDB blocked filter (512-bit blocks): FP 0.0197% instead of the textbook 0.0078% at 20 bits/key (why)." */
-function layoutSentence(config: ResolvedConfig, metrics: Metrics): string | undefined {
+/**
+ * text: "RocksDB blocked filter (512-bit blocks): FP 0.0197% instead of the textbook 0.0078% at 20 bits/key (why)."; summary:
+ * the same without the reason, for a diagnostic message.
+ */
+function layoutSentence(config: ResolvedConfig, metrics: Metrics): { readonly summary: string; readonly text: string } | undefined {
   const library = metrics.libraryRate;
   if (!library || library.classicRate === undefined || !(library.classicRate > 0)) return undefined;
   if (!(Math.abs(library.falsePositiveRate / library.classicRate - 1) > LAYOUT_GAP_MARGIN)) return undefined;
   const bitsPerKey = library.perElement ? config.bitsPerElement : metrics.bitsPerElement;
   const at = bitsPerKey !== undefined ? ` at ${formatReal(bitsPerKey)} bits/key` : '';
   const reason = modelForRecognizer(config.recognizer ?? '')?.model.reason;
-  return `${library.model}: FP ${formatProbability(library.falsePositiveRate)} instead of the textbook ${formatProbability(library.classicRate)}${at}${reason ? ` (${reason})` : ''}.`;
+  const summary = `${library.model}: FP ${formatProbability(library.falsePositiveRate)} instead of the textbook ${formatProbability(library.classicRate)}${at}`;
+  return { summary: `${summary}.`, text: `${summary}${reason ? ` (${reason})` : ''}.` };
 }
 
 /** BL006: the library's rounding, caps or layout change the FP or memory noticeably (or it says so and we cannot check). */
@@ -622,16 +650,19 @@ function libraryDiagnostic(finding: Finding, config: ResolvedConfig, metrics: Me
       parts.push(`gives a false-positive rate ${effect.perElement ? 'per element' : 'at capacity'} of ${formatProbability(effect.falsePositiveRate)} instead of ${asked} (${relativeChange(effect.falsePositiveRate, effect.referenceRate)})`);
     }
     const k = config.matchesEverything ? 0 : config.k;
+    const [first] = parts;
     return {
       code: 'BL006', severity: 'information',
-      message: `${finding.title} ${parts.join(' and ')}${k !== undefined ? `, with k = ${k}` : ''}.${layout ? ` ${layout}` : ''}${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
+      message: `The library ${first}${parts.length > 1 ? ', and changes the FP' : ''}.`,
+      detail: `${finding.title} ${parts.join(' and ')}${k !== undefined ? `, with k = ${k}` : ''}.${layout ? ` ${layout.text}` : ''}${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
     };
   }
   if (layout) {
-    return { code: 'BL006', severity: 'information', message: `${finding.title}: ${layout}${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}` };
+    return { code: 'BL006', severity: 'information', message: layout.summary, detail: `${layout.text}${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}` };
   }
   if (effect === undefined && notes.length > 0) {
-    return { code: 'BL006', severity: 'information', message: `${finding.title} changes what the code states: ${notes.join('; ')}.` }; // the effect cannot be computed here
+    // the effect cannot be computed here
+    return { code: 'BL006', severity: 'information', message: `${finding.title} changes what the code states (see the hover).`, detail: `${notes.join('; ')}.` };
   }
   return undefined;
 }
@@ -641,12 +672,13 @@ function answerSentence(finding: Finding, config: ResolvedConfig, metrics: Metri
   if (invalid) return 'Invalid parameters: this filter cannot be modelled (see the problem below).';
   const parts: string[] = [];
   const headline = headlineRate(config, metrics);
+  const verdict = headline ? formatVerdict(headline.falsePositiveRate, config.targetRate) : undefined;
   const rates = metrics.recycling;
-  if (headline && !headline.perElement) {
+  if (headline && verdict && !headline.perElement) {
     const at = headline.elements !== undefined ? ` at ${formatCount(headline.elements)} elements` : '';
-    parts.push(`FP ${formatProbability(headline.falsePositiveRate)}${at}${rates?.kind === 'n-bounded' ? ' (just before recycling)' : ''}`);
-  } else if (headline) {
-    parts.push(`FP ${formatProbability(headline.falsePositiveRate)} per element`);
+    parts.push(`FP ${verdict.rate}${at}${rates?.kind === 'n-bounded' ? ' (just before recycling)' : ''}`);
+  } else if (headline && verdict) {
+    parts.push(`FP ${verdict.rate} per element`);
   } else if (rates?.kind === 'sigma-bounded') {
     parts.push(`average FP ${formatProbability(rates.falsePositiveRate)} over a recycling cycle`);
   }
@@ -654,7 +686,7 @@ function answerSentence(finding: Finding, config: ResolvedConfig, metrics: Metri
   else if (config.bitsPerElement !== undefined) parts.push(`${formatReal(config.bitsPerElement)} bits/element`);
   const k = config.matchesEverything ? 0 : config.k ?? metrics.bestK?.k;
   if (k !== undefined) parts.push(`k = ${k}${config.matchesEverything ? ' (every query matches)' : ''}`);
-  if (headline) parts.push(formatVerdict(headline.falsePositiveRate, config.targetRate).text);
+  if (verdict) parts.push(verdict.text);
   if (!headline && rates?.kind !== 'sigma-bounded') {
     // n unknown: the answer is how many elements fit at the target.
     const fits = metrics.capacityWithCodeK ?? metrics.capacityAtTarget;
@@ -714,6 +746,8 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   }
   // Findings: each adds a row only when it has something to say.
   const headline = headlineRate(config, metrics);
+  const verdict = headline ? formatVerdict(headline.falsePositiveRate, config.targetRate) : undefined;
+  if (verdict?.withinTolerance) rows.push(['against the target', verdict.detail]); // the sentence says "meets": the exact excess
   if (headline && !headline.perElement && headline.modelId !== 'classic-exact') {
     rows.push([`FP at capacity (${headline.model})`, formatProbability(headline.falsePositiveRate)]);
   }
@@ -721,10 +755,12 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   const paradox = metrics.paradox;
   if (paradox !== undefined) {
     rows.push(['Bloom paradox', paradox.paradox
-      ? `YES at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)}: a positive is a member only ${formatProbability(paradox.posterior)} of the time; needs ${formatReal(paradox.minBitsPerElement)} bits/element`
+      ? `YES at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)}: a positive is a member only ${formatProbability(paradox.posterior)} of the time (FP ${formatProbability(paradox.falsePositiveRate)}); positives pay off only above prior ${formatReal(paradox.thresholdPrior)}; needs ${formatReal(paradox.minBitsPerElement)} bits/element${metrics.bitsPerElement !== undefined ? ` (has ${formatReal(metrics.bitsPerElement)})` : ''}, or do not query the filter for such elements`
       : `no at prior ${formatReal(paradox.prior)}, alpha ${formatReal(paradox.alpha)} (a positive is a member ${formatProbability(paradox.posterior)} of the time)`]);
   }
-  const raisedBL006 = diagnostics.some((d) => d.code === 'BL006');
+  // Each diagnostic's whole explanation (its message above the hover is two lines at most).
+  for (const { code, detail } of diagnostics) if (detail !== undefined) rows.push([`${code}: ${DIAGNOSTIC_TOPICS[code]}`, detail]);
+  const raisedBL006 = diagnostics.some((d) => d.code === 'BL006'); // its detail row has the library's notes
   const notes = [
     ...finding.unevaluated.map(({ param, expression }) => `${param} comes from \`${oneLine(expression)}\`, not a constant.`),
     ...(finding.notes ?? []),
@@ -777,7 +813,7 @@ function lensText(config: ResolvedConfig, metrics: Metrics, invalid: boolean): s
     const classic = metrics.libraryRate?.classicRate;
     const gap = classic !== undefined && classic > 0 && Math.abs(headline.falsePositiveRate / classic - 1) > LAYOUT_GAP_MARGIN;
     const average = !headline.perElement && metrics.averageFalsePositiveRate !== undefined ? ` (avg ${formatProbability(metrics.averageFalsePositiveRate)})` : '';
-    parts.push(`FP ${formatProbability(headline.falsePositiveRate)}${gap ? ` (textbook ${formatProbability(classic)})` : average}`);
+    parts.push(`FP ${formatRateBeside(headline.falsePositiveRate, config.targetRate)}${gap ? ` (textbook ${formatProbability(classic)})` : average}`);
   }
   return parts.length > 0 ? `Bloom: ${parts.join(', ')}` : 'Bloom: parameters incomplete';
 }

@@ -18,6 +18,11 @@
  * - rocksDbLegacyFalsePositiveRateSemiAnalytic(n, bpk) deterministic, exact for the in-line probe scheme under the
  *                                                      stated independence of line and in-line bits (lines <= 8192,
  *                                                      k <= 16); 10-100 ms: worker-grade. See rocksDbLegacyLineRates.
+ * - levelDbDatabaseFalsePositiveRate(bpk, size)        CHEAP (a table lookup, for the hover): LevelDB's rate in a database,
+ *                                                      whose filters hold the keys of one 4 KB data block (levelDbRates.ts,
+ *                                                      generated from the seeded estimate; stated 99.9 % interval).
+ * - rocksDbLegacyFalsePositiveRate(bpk)                CHEAP (a table lookup, for the hover): the semi-analytic legacy rate per
+ *                                                      whole bits per key (rocksDbLegacyRates.ts), for filters up to 8,192 lines.
  * - fingerprint32CollisionRate(n)                      1 - e^(-n / 2^32): the floor from a query sharing a key's
  *                                                      whole 32-bit hash (F5; included in the estimates).
  *
@@ -33,6 +38,8 @@
  */
 import { exactFalsePositiveRate } from './classic';
 import { averageOverBlockLoad, rocksDbCacheLocalFpRateEstimate } from './layouts';
+import { LEVELDB_RATE_CLASSES, LEVELDB_RATES, LEVELDB_RATES_MAX_BITS_PER_KEY } from './levelDbRates';
+import { ROCKSDB_LEGACY_RATES } from './rocksDbLegacyRates';
 import { LayoutSimulationSpec, simulateLayout } from './simulateLayouts';
 import { simulationInterval } from './simulate';
 import { Interval } from './stats';
@@ -73,6 +80,42 @@ export function levelDbFilterParameters(n: number, bitsPerKey: number): LevelDbF
 export function levelDbTextbookFalsePositiveRate(n: number, bitsPerKey: number): number {
   const { bits, k } = levelDbFilterParameters(n, bitsPerKey);
   return exactFalsePositiveRate(bits, n, k);
+}
+
+/**
+ * Typical LevelDB filter sizes in a database. LevelDB starts a filter at every 2 KB of file offset (table/filter_block.cc,
+ * kFilterBaseLg = 11) and writes data blocks of block_size = 4 KB (include/leveldb/options.h), so one filter holds the keys
+ * of one data block: about 4 KB / entry size. Measured with libleveldb 1.23 (200k keys of 19 bytes, random values):
+ * 1 KB values 4.0 keys per filter, 100-byte values 33 (35 with 8-byte keys), 10-byte values about 120. Compressible values shrink the blocks
+ * on disk, so filters span several blocks and hold more keys (100-byte values of one repeated byte: 66-99 keys).
+ */
+export const LEVELDB_FILTER_SIZES = {
+  largeValues: { classIndex: 0, label: '1 KB values', keys: 4 },
+  typical: { classIndex: 1, label: '100-byte values', keys: 35 },
+  smallValues: { classIndex: 2, label: '10-byte values', keys: 120 },
+} as const;
+export type LevelDbFilterSize = keyof typeof LEVELDB_FILTER_SIZES;
+
+/** A LevelDB rate read from the generated table: the rate, its 99.9 % interval and the filter sizes it averages over. */
+export interface LevelDbDatabaseRate extends Interval {
+  readonly lowestKeys: number;
+  readonly highestKeys: number;
+}
+
+/**
+ * LevelDB's false-positive rate in a database whose filters hold about LEVELDB_FILTER_SIZES[size].keys keys: the seeded
+ * bit-exact estimate (levelDbFalsePositiveRateEstimate) averaged over the class's filter sizes, precomputed in
+ * levelDbRates.ts (scripts/hash32-tables.mjs). Undefined outside whole bits per key 1..30 (LevelDB takes an int; the
+ * fraction is dropped). Checked in a real database (test/conformance, LevelDB db rows): 14 bits/key, 100-byte random values,
+ * 35 keys per filter: 0.225 % measured, 0.239 % here.
+ */
+export function levelDbDatabaseFalsePositiveRate(bitsPerKey: number, size: LevelDbFilterSize = 'typical'): LevelDbDatabaseRate | undefined {
+  const whole = Math.trunc(bitsPerKey); // NewBloomFilterPolicy(int bits_per_key)
+  if (!(whole >= 1 && whole <= LEVELDB_RATES_MAX_BITS_PER_KEY)) return undefined;
+  const { classIndex } = LEVELDB_FILTER_SIZES[size];
+  const [estimate, relativeHalfWidth] = LEVELDB_RATES[whole - 1][classIndex];
+  const [lowestKeys, highestKeys] = LEVELDB_RATE_CLASSES[classIndex];
+  return { estimate, lower: estimate * (1 - relativeHalfWidth), upper: Math.min(1, estimate * (1 + relativeHalfWidth)), lowestKeys, highestKeys };
 }
 
 /** RocksDB's format_version < 5 filter (table/block_based/filter_policy.cc LegacyBloomBitsBuilder). */
@@ -306,4 +349,15 @@ export function rocksDbLegacyFalsePositiveRateSemiAnalytic(n: number, bitsPerKey
   const maxLoad = Math.min(n, Math.ceil(mean + 40 * Math.sqrt(mean) + 40));
   const lineRates = rocksDbLegacyLineRates(k, maxLoad);
   return averageOverBlockLoad(n, lines, (load) => (load <= maxLoad ? lineRates[load] : 1));
+}
+
+/**
+ * RocksDB legacy (format_version < 5) FP per whole bits per key, CHEAP: rocksDbLegacyFalsePositiveRateSemiAnalytic precomputed
+ * at 4,095 lines (rocksDbLegacyRates.ts, scripts/hash32-tables.mjs). The line load's binomial is at its large-n limit there, so
+ * the value holds for any n up to 8,192 lines (n x whole bits per key <= 4.2M bits); larger filters run higher (the 32-bit
+ * coupling, PR #6317), which only the seeded estimate gives. Undefined outside whole bits per key 1..23 (k <= 16).
+ */
+export function rocksDbLegacyFalsePositiveRate(bitsPerKey: number): number | undefined {
+  const { wholeBitsPerKey } = rocksDbLegacyFilterParameters(0, bitsPerKey);
+  return wholeBitsPerKey >= 1 && wholeBitsPerKey <= ROCKSDB_LEGACY_RATES.length ? ROCKSDB_LEGACY_RATES[wholeBitsPerKey - 1] : undefined;
 }

@@ -1,16 +1,44 @@
 /** LevelDB (and goleveldb) NewBloomFilterPolicy. */
-import { levelDbFilterParameters } from '../core/hash32';
-import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import { LEVELDB_FILTER_SIZES, levelDbDatabaseFalsePositiveRate, levelDbFilterParameters } from '../core/hash32';
+import type { LevelDbFilterSize } from '../core/hash32';
+import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
 import { result, textbookBitsPerKey } from './util';
+
+const TYPICAL = LEVELDB_FILTER_SIZES.typical;
+
+/** A rate for a note (src/libraries does not import the analysis formatters): three significant digits. */
+function percent(rate: number): string {
+  return `${(rate * 100).toPrecision(3)}%`;
+}
 
 /** BloomFilterPolicy(bits_per_key): k = (size_t)(bpk * 0.69) clamped to [1, 30]; m = n * bpk (min 64 bits). */
 export function leveldb(bitsPerKey: number): LibraryDerivation {
   const k = Math.min(30, Math.max(1, Math.trunc(bitsPerKey * 0.69)));
-  // CreateFilter/KeyMayMatch probe h, h + δ, h + 2δ, ... with δ = rotr(h, 17) on one 32-bit hash (library-models.md, measured)
-  const notes = ['LevelDB probes with one 32-bit hash (h + i·rotr(h, 17)): measured above the textbook rate for filters of tens of keys and of more than about 10^4 keys (10 bits/key: 1.2% at 20 keys, 1.4% at 100,000 keys, textbook 0.84%)'];
+  const notes: string[] = [];
+  // The rate follows the keys per filter, i.e. the entry size (hash32.ts LEVELDB_FILTER_SIZES): say what the others give.
+  const bySize = (Object.keys(LEVELDB_FILTER_SIZES) as LevelDbFilterSize[]).map((size) => {
+    const rate = levelDbDatabaseFalsePositiveRate(bitsPerKey, size);
+    const { keys, label } = LEVELDB_FILTER_SIZES[size];
+    return rate ? `~${keys} keys (${label}) ${percent(rate.estimate)}` : undefined;
+  });
+  if (bySize.every((text) => text !== undefined)) {
+    notes.push(`LevelDB builds one filter per 4 KB data block, so its rate follows the entry size: ${bySize.join(', ')} per filter at ${Math.trunc(bitsPerKey)} bits/key; the headline assumes ~${TYPICAL.keys}`);
+  }
   return result(undefined, k, notes, { bitsPerElement: bitsPerKey });
 }
+
+/**
+ * LevelDB in a database: one 32-bit hash drives all k probes (h + i·rotr(h, 17), util/bloom.cc) and each filter holds the
+ * keys of one 4 KB data block, so the rate is the seeded bit-exact estimate for filters of ~35 keys (hash32.ts
+ * levelDbDatabaseFalsePositiveRate), whatever n the database holds: n sets the memory, not the keys per filter.
+ */
+export const LEVELDB_MODEL: FalsePositiveModel = {
+  id: 'leveldb-hash32',
+  name: `LevelDB, filters of ~${TYPICAL.keys} keys (4 KB blocks of ${TYPICAL.label})`,
+  reason: 'one 32-bit hash drives all k probes, and each filter holds only the keys of one 4 KB data block',
+  atCapacity: (mBits, n, _k, configuredBitsPerElement) => levelDbDatabaseFalsePositiveRate(configuredBitsPerElement ?? mBits / n)?.estimate,
+  perElement: (bitsPerElement) => levelDbDatabaseFalsePositiveRate(bitsPerElement)?.estimate,
+};
 
 export const LEVELDB: LibraryModule = {
   id: 'leveldb',
@@ -19,7 +47,10 @@ export const LEVELDB: LibraryModule = {
   // CreateFilter: bits = max(64, n · bits_per_key) rounded up to whole bytes (the int the constructor took).
   filterBitsForKeys: (keys, bitsPerElement) => levelDbFilterParameters(keys, Math.trunc(bitsPerElement)).bits,
   layout: { kind: 'hash32', variant: 'leveldb' },
-  model: classicModel('colliding'),
-  sources: [{ repository: 'google/leveldb', file: 'util/bloom.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, CreateFilter, KeyMayMatch' }],
+  model: LEVELDB_MODEL,
+  sources: [
+    { repository: 'google/leveldb', file: 'util/bloom.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, CreateFilter, KeyMayMatch' },
+    { repository: 'google/leveldb', file: 'table/filter_block.cc', function: 'FilterBlockBuilder::StartBlock (kFilterBaseLg = 11: a filter per 2 KB of data)' },
+  ],
   allocations: [{ id: 'leveldb', label: 'LevelDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${Math.ceil(textbookBitsPerKey(p))})`, derive: (_n, p) => leveldb(Math.ceil(textbookBitsPerKey(p))) }],
 };

@@ -2,6 +2,9 @@
 import {
   ribbonFalsePositiveRate, rocksDbFastLocalFilterBytes, rocksDbFastLocalNumProbes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration,
 } from '../core/ribbon';
+import {
+  fingerprint32CollisionRate, ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_LINES, rocksDbLegacyFalsePositiveRate, rocksDbLegacyFilterParameters,
+} from '../core/hash32';
 import { blockedModel } from './models';
 import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
 import { fixed, result, snippetSummary, textbookBitsPerKey } from './util';
@@ -38,14 +41,53 @@ export const ROCKSDB_RIBBON_MODEL: FalsePositiveModel = {
   atCapacity: (mBits, n, _k, configuredBitsPerElement) => ribbonFalsePositiveRate(configuredBitsPerElement ?? mBits / n, n),
 };
 
-/** BloomLikeFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; millibits = (int)(bpk · 1000 + 0.500001); k from millibits. */
-export function rocksdb(bitsPerKey: number): LibraryDerivation {
+/**
+ * The legacy Bloom filter (format_version < 5; LegacyBloomBitsBuilder): whole bits per key = (millibits + 500) / 1000 and
+ * k = LegacyNoLocalityBloomImpl::ChooseNumProbes(whole) = (int)(whole · 0.69) clamped to [1, 30] (src/core/hash32.ts).
+ */
+function rocksdbLegacy(bitsPerKey: number, formatVersion: number): LibraryDerivation {
+  if (bitsPerKey < 0.5) return result(undefined, undefined, ['bits_per_key < 0.5: RocksDB builds no filter at all']);
+  const { wholeBitsPerKey, k } = rocksDbLegacyFilterParameters(0, bitsPerKey);
+  const notes = [`format_version = ${formatVersion} (< 5) builds the legacy Bloom filter: ${wholeBitsPerKey} whole bits per key, k = ${k}, all probes from one 32-bit hash in one 512-bit cache line`];
+  return result(undefined, k, notes, { bitsPerElement: wholeBitsPerKey });
+}
+
+/**
+ * BloomLikeFilterPolicy(bits_per_key): < 0.5 no filter, < 1 -> 1, >= 100 -> 100; millibits = (int)(bpk · 1000 + 0.500001); k from
+ * millibits. A format_version below 5 (read from the same file) builds the legacy filter instead.
+ */
+export function rocksdb(bitsPerKey: number, formatVersion?: number): LibraryDerivation {
+  if (formatVersion !== undefined && formatVersion < 5) return rocksdbLegacy(bitsPerKey, formatVersion);
   const notes: string[] = [];
   if (bitsPerKey < 0.5) return result(undefined, undefined, ['bits_per_key < 0.5: RocksDB builds no filter at all']);
   const millibits = rocksdbMillibits(bitsPerKey); // sanitised: < 1 -> 1, >= 100 -> 100
-  notes.push('format_version < 5 uses the legacy Bloom filter instead: whole bits per key and a 32-bit hash');
+  notes.push('format_version >= 5 assumed (the default; none set in this file): format_version < 5 builds the legacy Bloom filter instead, with whole bits per key and a 32-bit hash');
   return result(undefined, rocksdbProbes(millibits), notes, { bitsPerElement: millibits / 1000 });
 }
+
+/** S(x, y) = x + y - x y: either event makes a false positive (BloomMath::IndependentProbabilitySum, util/bloom_impl.h). */
+function eitherRate(x: number, y: number): number {
+  return x + y - x * y;
+}
+
+/**
+ * The legacy filter's FP: the semi-analytic rate per whole bits per key (hash32.ts rocksDbLegacyFalsePositiveRate, a table),
+ * exact up to 8,192 cache lines. Larger filters add the 32-bit fingerprint floor n / 2^32 as RocksDB's own estimate composes it
+ * (LegacyLocalityBloomImpl::EstimatedFpRate); checked against the seeded estimate at 1M keys (16 bits/key) and 4M (10).
+ */
+export const ROCKSDB_LEGACY_MODEL: FalsePositiveModel = {
+  id: 'rocksdb-legacy-hash32',
+  name: 'RocksDB legacy Bloom filter (format_version < 5, one 32-bit hash)',
+  reason: 'all k probes come from one 32-bit hash inside one 512-bit cache line, and k follows whole bits per key',
+  atCapacity: (mBits, n, _k, configuredBitsPerElement) => {
+    const bitsPerKey = configuredBitsPerElement ?? mBits / n;
+    const rate = rocksDbLegacyFalsePositiveRate(bitsPerKey);
+    if (rate === undefined) return undefined;
+    const { lines } = rocksDbLegacyFilterParameters(n, bitsPerKey);
+    return lines <= ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_LINES ? rate : eitherRate(rate, fingerprint32CollisionRate(n));
+  },
+  perElement: (bitsPerElement) => rocksDbLegacyFalsePositiveRate(bitsPerElement),
+};
 
 /** The designer's row: the policy for p's textbook bits per key, and the filter it builds for n keys in one SST. */
 function rocksdbForKeys(n: number, p: number): LibraryDerivation {
@@ -59,7 +101,7 @@ function rocksdbForKeys(n: number, p: number): LibraryDerivation {
 export const ROCKSDB: LibraryModule = {
   id: 'rocksdb',
   displayName: 'RocksDB',
-  recognizers: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'rocksdb.optionsString', 'rocksdb.java.bloomFilter'],
+  recognizers: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'rocksdb.optionsString', 'rocksdb.java.bloomFilter', 'rocksdb.legacyBloom'],
   layout: { kind: 'blocked', blockBits: 512 },
   model: ROCKSDB_BLOCKED_MODEL,
   // FastLocalBloomBitsBuilder::CalculateSpace: whole 64-byte cache lines (metadata excluded).
@@ -70,10 +112,16 @@ export const ROCKSDB: LibraryModule = {
       // Standard128RibbonBitsBuilder: the slots (or the Bloom fallback) RocksDB chooses for n keys, metadata excluded.
       filterBitsForKeys: (keys, bitsPerElement) => Math.max(0, rocksDbRibbonConfiguration(bitsPerElement, keys).filterBytes - 5) * 8,
     },
+    'rocksdb.legacyBloom': {
+      layout: { kind: 'hash32', variant: 'rocksdb-legacy' }, model: ROCKSDB_LEGACY_MODEL,
+      // LegacyBloomBitsBuilder::CalculateSpace: an odd number of 512-bit cache lines.
+      filterBitsForKeys: (keys, bitsPerElement) => rocksDbLegacyFilterParameters(keys, bitsPerElement).bits,
+    },
   },
   sources: [
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
-    { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate' },
+    { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate, LegacyLocalityBloomImpl' },
+    { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'LegacyBloomBitsBuilder (format_version < 5: whole bits per key, odd cache lines)' },
   ],
   allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: rocksdbForKeys }],
   snippets: [{ id: 'rocksdb', label: 'RocksDB (C++)', render: (d) => `// ${snippetSummary(d)}\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${Number((d.mBits / d.n).toFixed(2))}, false));` }],

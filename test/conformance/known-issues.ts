@@ -16,19 +16,6 @@ export interface KnownIssue {
 
 export const KNOWN_ISSUES: readonly KnownIssue[] = [
   {
-    library: 'rocksdb-legacy', configs: ['leg16'], check: 'm',
-    reason: 'the legacy builder allocates whole cache lines and makes their number odd (facebook/rocksdb table/block_based/filter_policy.cc, '
-      + 'LegacyBloomBitsBuilder::GetTotalBitsForLocality: num_lines = ceil(n · whole_bits_per_key / 512), +1 when even); Bloom Lens shows m = n · bpk. '
-      + 'src/core/hash32.ts rocksDbLegacyFilterParameters has the exact size and k (checked as "m core"), but detection cannot know format_version. '
-      + '(At 10 bits/key and n = 200,000 the odd number of lines happens to equal the FastLocalBloom size, so that configuration agrees.)',
-  },
-  {
-    library: 'rocksdb-legacy', configs: ['leg16'], check: 'k',
-    reason: 'with format_version < 5 RocksDB uses the legacy probe count (filter_policy.cc, LegacyBloomBitsBuilder: num_probes_ = '
-      + 'LegacyNoLocalityBloomImpl::ChooseNumProbes(whole_bits_per_key_), util/bloom_impl.h: (int)(bits_per_key · 0.69)): 11 at 16 bits/key, where Bloom Lens '
-      + 'shows the FastLocalBloom table\'s 9 (at 10 bits/key both give 6). Bloom Lens does not read format_version, so it cannot tell the two apart from the call alone.',
-  },
-  {
     library: 'blobloom', configs: ['bb1', 'bb2'], check: 'fp',
     reason: 'src/core/layouts.ts models blobloom as a blocked filter with independent uniform positions in the block; blobloom derives them by enhanced double hashing '
       + '(greatroar/blobloom bloomfilter.go, Add/Has: h1 += h2; h2 += i; bit = h1 mod 512), i.e. modulo a power of two, which correlates a key\'s probes. '

@@ -77,7 +77,7 @@ function command(harness: HarnessId, args: readonly string[], scratch: string): 
     case 'rocksdb':
       return [join(bin, 'rocksdb'), [scratch, ...args]];
     case 'leveldb':
-      return [join(bin, 'leveldb'), [...args]];
+      return [join(bin, 'leveldb'), [scratch, ...args]];
     case 'libbloom':
       return [join(bin, 'libbloom'), [...args]];
     case 'go':

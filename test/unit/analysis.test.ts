@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  analyzeFinding, comparisonRequest, DEFAULT_SETTINGS, effectiveSettings, FilterReport, LIBRARY_EFFECT_MARGIN,
+  analyzeFinding, comparisonRequest, DEFAULT_SETTINGS, effectiveSettings, FilterReport, LIBRARY_EFFECT_MARGIN, MAX_DIAGNOSTIC_MESSAGE_LENGTH,
 } from '../../src/analysis/analyze';
 import { formatBits, formatBytes, formatCount, formatProbability, formatReal } from '../../src/analysis/format';
 import { comparisonKey, computeRecyclingComparison, RecyclingComparisonRequest } from '../../src/analysis/recycling';
@@ -190,7 +190,7 @@ describe('analysis: BL004 k far from optimal', () => {
     const bl004 = diagnostic(report, 'BL004');
     assert.ok(bl004, codes(report).join());
     assert.equal(bl004.severity, 'information');
-    assert.ok(bl004.message.includes(`k = ${best.k} gives a false-positive rate of ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)}`), bl004.message);
+    assert.ok(bl004.detail?.includes(`k = ${best.k} gives a false-positive rate of ${formatProbability(best.falsePositiveRate)} instead of ${formatProbability(fp)}`), bl004.detail);
     assert.deepEqual(bl004.fixes?.map((fix) => fix.changes), [[{ param: 'k', value: best.k }]]);
   });
 
@@ -229,7 +229,7 @@ describe('analysis: BL003 too conservative', () => {
     const withK = analyzeFinding(finding({ m, n, p, k: 3 }));
     const bl003 = diagnostic(withK, 'BL003');
     assert.ok(bl003, codes(withK).join());
-    assert.ok(bl003.message.includes(formatBits(needed.mBits)) && bl003.message.includes(formatBits(m)), bl003.message);
+    assert.ok(bl003.detail?.includes(formatBits(needed.mBits)) && bl003.detail.includes(formatBits(m)), bl003.detail);
     assert.deepEqual(bl003.fixes?.[0].changes, [{ param: 'm', value: needed.mBits }, { param: 'k', value: needed.k }]);
     const withoutK = analyzeFinding(finding({ m, n, p }));
     assert.deepEqual(diagnostic(withoutK, 'BL003')?.fixes?.[0].changes, [{ param: 'm', value: needed.mBits }]);
@@ -267,8 +267,8 @@ describe('analysis: BL003 too conservative', () => {
     assert.ok(capacity.sigmaBounded.messages >= 1.2 * N, 'the example is conservative');
     const bl003 = diagnostic(report, 'BL003');
     assert.ok(bl003, codes(report).join());
-    assert.ok(bl003.message.includes(formatCount(capacity.sigmaBounded.messages)), bl003.message);
-    assert.ok(bl003.message.includes(formatProbability(nBoundedRates(M, K, N).actualAverage)), bl003.message);
+    assert.ok(bl003.detail?.includes(formatCount(capacity.sigmaBounded.messages)), bl003.detail);
+    assert.ok(bl003.detail?.includes(formatProbability(nBoundedRates(M, K, N).actualAverage)), bl003.detail);
     const averageN = averageCapacity(M, K, target, 'average');
     assert.deepEqual(bl003.fixes?.[0].changes, [{ param: 'n', value: averageN }]);
     const capacityRow = row(report, `capacity at ${formatProbability(target)} average FP`);
@@ -309,9 +309,11 @@ describe('analysis: BL005 Bloom paradox', () => {
     assert.ok(Math.abs(verdict.thresholdPrior - f / (f + alpha)) <= 1e-15);
     const bl005 = diagnostic(report, 'BL005');
     assert.ok(bl005?.message.includes(formatProbability(posterior)), bl005?.message);
-    assert.ok(bl005?.message.includes(`${formatReal(minBits)} bits per element`), bl005?.message);
-    assert.ok(bl005?.message.includes(formatReal(m / n)), bl005?.message);
-    assert.ok(row(report, 'Bloom paradox')?.startsWith('YES'));
+    assert.ok(bl005?.message.includes(`${formatReal(minBits)} bits/element`), bl005?.message);
+    // The whole explanation is the hover's paradox row: the threshold prior and what the filter has now.
+    const paradoxRow = row(report, 'Bloom paradox') ?? '';
+    assert.ok(paradoxRow.startsWith('YES'));
+    assert.ok(paradoxRow.includes(`above prior ${formatReal(f / (f + alpha))}`) && paradoxRow.includes(`(has ${formatReal(m / n)})`), paradoxRow);
   });
 
   it('no paradox above the threshold prior; the default alpha applies when none is given', () => {
@@ -341,9 +343,9 @@ describe('analysis: BL006 library rounding and caps', () => {
     const report = analyzeFinding(redis);
     const bl006 = diagnostic(report, 'BL006');
     assert.ok(bl006, codes(report).join());
-    assert.ok(bl006.message.includes(formatProbability(fp)) && bl006.message.includes(formatBits(m)) && bl006.message.includes(formatBits(textbook)), bl006.message);
+    assert.ok(bl006.detail?.includes(formatProbability(fp)) && bl006.detail.includes(formatBits(m)) && bl006.detail.includes(formatBits(textbook)), bl006.detail);
     assert.equal(m, 11027776); // library-models.md: BF.RESERVE k 0.01 1000000
-    assert.ok(bl006.message.includes('p/2'), 'the library note explains why');
+    assert.ok(bl006.detail?.includes('p/2'), 'the library note explains why');
     assert.equal(report.derived.exact, fp);
   });
 
@@ -365,14 +367,14 @@ describe('analysis: BL006 library rounding and caps', () => {
     const tiny = analyzeFinding(finding(stated, { derived: { m: m + 8, k: 7 } }));
     assert.equal(diagnostic(tiny, 'BL006'), undefined);
     const doubled = analyzeFinding(finding(stated, { derived: { m: 2 * m, k: 7 } }));
-    const message = diagnostic(doubled, 'BL006')?.message ?? '';
+    const message = diagnostic(doubled, 'BL006')?.detail ?? '';
     assert.ok(message.includes(formatProbability(exactFalsePositiveRate(2 * m, n, 7))) && message.includes(formatProbability(exactFalsePositiveRate(m, n, 7))), message);
     assert.ok(message.includes('+100%'), message);
   });
 
   it('notes the library gives that cannot be quantified here still become BL006', () => {
     const report = analyzeFinding(finding({ n: 10000, k: 5 }, { derived: { m: 131072, k: 5, notes: ['the kernel rounds nr_bits up to a power of two'] } }));
-    assert.match(diagnostic(report, 'BL006')?.message ?? '', /power of two/);
+    assert.match(diagnostic(report, 'BL006')?.detail ?? '', /power of two/);
   });
 });
 
@@ -476,6 +478,29 @@ describe('analysis: every fixture through detection', () => {
       }
     }
     assert.ok(checked >= 20, `checked ${checked}`);
+  });
+
+  it('every diagnostic message fits two hover lines; a longer explanation is a row of the hover table', () => {
+    const inline: [string, string, string][] = [
+      // five-line messages before: the paradox, worst-case recycling, a library's layout with its notes, many problems
+      ['# bloom-lens: m=1e6 n=1e5 k=7 prior=1e-5 alpha=10', 'yaml', 'a.yaml'],
+      ['# bloom-lens: m=8e6 n=1e6 k=3 recycle=n', 'yaml', 'a.yaml'],
+      ['#include "leveldb/filter_policy.h"\noptions.filter_policy = leveldb::NewBloomFilterPolicy(14);', 'cpp', 'a.cc'],
+      ['# bloom-lens: m=10 n=0 k=99 p=1.5 prior=2 alpha=-1 recycle=sigma:50', 'yaml', 'a.yaml'],
+    ];
+    const reports = inline.map(([text, languageId, fileName]) => analyzeFinding(only(text, languageId, fileName), {}, computeRecyclingComparison));
+    for (const file of files) {
+      for (const f of detectConfigs(readFileSync(join(directory, file), 'utf8'), { fileName: file })) reports.push(analyzeFinding(f, {}, computeRecyclingComparison));
+    }
+    const seen = new Set<string>();
+    for (const report of reports) {
+      for (const d of report.diagnostics) {
+        seen.add(d.code);
+        assert.ok(d.message.length <= MAX_DIAGNOSTIC_MESSAGE_LENGTH, `${d.code} has ${d.message.length} characters: ${d.message}`);
+        if (d.detail !== undefined) assert.ok(report.hover.rows.some(([label, value]) => label.startsWith(d.code) && value === d.detail), `${d.code}'s detail is in the hover table`);
+      }
+    }
+    for (const code of ['BL001', 'BL003', 'BL005', 'BL006']) assert.ok(seen.has(code), `covered ${[...seen].join(', ')}`);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyzeFinding } from '../../src/analysis/analyze';
-import { formatBits, formatBytes, formatProbability, formatVerdict } from '../../src/analysis/format';
+import { formatBits, formatBytes, formatProbability, formatRateBeside, formatVerdict, TARGET_TOLERANCE } from '../../src/analysis/format';
 import { headlineRate } from '../../src/analysis/headline';
 import { computeRecyclingComparison } from '../../src/analysis/recycling';
 import { detectConfigs } from '../../src/detect';
@@ -52,10 +52,37 @@ describe('the answer at a glance (hover first line, CodeLens)', () => {
     assert.match(report('# bloom-lens: m=1000 n=10 k=3 p=1.5', 'python', 'a.py').hover.answer, /^Invalid parameters/);
   });
 
-  it('the verdict says a miss in words and by how much, even when the rates print alike', () => {
-    assert.deepEqual(formatVerdict(0.0099, 0.01), { meets: true, text: 'meets 1.00%' });
-    assert.deepEqual(formatVerdict(0.01004, 0.01), { meets: false, text: 'misses 1.00% (0.40% over)' });
-    assert.deepEqual(formatVerdict(0.05, 0.01), { meets: false, text: 'misses 1.00% (5 times the target)' });
+  it('one verdict rule: a rate within 1% (relative) of its target meets it, prints with the digits that tell them apart, and the table says by how much', () => {
+    const under = formatVerdict(0.0099, 0.01);
+    assert.equal(under.meets, true);
+    assert.equal(under.text, 'meets 1.00%');
+    assert.equal(under.rate, '0.990%');
+    // Guava create(1_000_000, 0.01): exact FP 1.0039% (0.39% over) is the library's rounding, not a miss.
+    const rounding = formatVerdict(0.010039, 0.01);
+    assert.deepEqual([rounding.meets, rounding.withinTolerance, rounding.rate, rounding.text], [true, true, '1.004%', 'meets 1.00% (within 1%)']);
+    assert.match(rounding.detail, /^1\.004% is 0\.39% over the 1\.00% target: within the 1% tolerance/);
+    // Just past the tolerance it is a miss, in words and by how much.
+    const miss = formatVerdict(0.0101, 0.01);
+    assert.deepEqual([miss.meets, miss.withinTolerance, miss.rate, miss.text], [false, false, '1.01%', 'misses 1.00% (1.0% over)']);
+    assert.equal(formatVerdict(0.05, 0.01).text, 'misses 1.00% (5 times the target)');
     assert.equal(formatVerdict(Number.NaN, 0.01).text, 'no target');
+    assert.equal(TARGET_TOLERANCE, 0.01);
+  });
+
+  it('a displayed rate never equals a different target: up to six digits, only as many as needed', () => {
+    assert.equal(formatRateBeside(0.01004, 0.01), '1.004%');
+    assert.equal(formatRateBeside(0.0100004, 0.01), '1.00004%');
+    assert.equal(formatRateBeside(0.0123, 0.01), '1.23%');
+    assert.equal(formatRateBeside(0.01, 0.01), '1.00%');
+    assert.equal(formatRateBeside(0.01 * (1 + 1e-9), 0.01), '1.00%', 'equal to six digits: printed alike');
+  });
+
+  it('Guava create(1_000_000, 0.01): hover, lens and the designer read "meets", with the exact excess in the hover table', () => {
+    const r = report('import com.google.common.hash.BloomFilter;\nBloomFilter<Long> f = BloomFilter.create(Funnels.longFunnel(), 1_000_000, 0.01);', 'java', 'A.java');
+    assert.match(r.hover.answer, /^FP 1\.004% at 1\.00M elements · .* · meets 1\.00% \(within 1%\)$/);
+    const row = r.hover.rows.find(([label]) => label === 'against the target');
+    assert.ok(row, JSON.stringify(r.hover.rows));
+    assert.match(row[1], /^1\.004% is 0\.\d\d% over the 1\.00% target: within the 1% tolerance/);
+    assert.match(r.lens, /FP 1\.004%/);
   });
 });

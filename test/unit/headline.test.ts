@@ -68,7 +68,7 @@ describe('headline: the library\'s own model', () => {
     const sbbf = splitBlockFalsePositiveRate(131072, 10_000);
     assert.deepEqual([report.derived.fp, report.derived.model, report.metrics.headline?.perElement], [sbbf, 'split-block', false]);
     assert.equal(report.derived.exact, exactFalsePositiveRate(131072, 10_000, 8));
-    assert.ok(report.diagnostics.some((d) => d.code === 'BL006' && d.message.includes('split-block')));
+    assert.ok(report.diagnostics.some((d) => d.code === 'BL006' && (d.detail ?? d.message).includes('split-block')));
   });
 
   it('textbook libraries keep the exact rate (Guava) and per-element sizing keeps Bloom\'s formula (Cassandra)', () => {

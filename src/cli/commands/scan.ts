@@ -19,6 +19,8 @@ interface ScanDiagnostic {
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
+  /** The whole explanation when the message is a two-line summary (the hover's table row). */
+  readonly detail?: string;
 }
 
 export interface ScanFinding {
@@ -155,7 +157,7 @@ export function scanFiles(files: readonly string[], cwd = process.cwd(), syntax?
       try {
         const report = analyzeFinding(finding, {}, compare);
         derived = finiteOnly(report.derived);
-        diagnostics = report.diagnostics.map((d) => ({ code: d.code, severity: d.severity as Severity, message: d.message }));
+        diagnostics = report.diagnostics.map((d) => ({ code: d.code, severity: d.severity as Severity, message: d.message, ...(d.detail !== undefined ? { detail: d.detail } : {}) }));
       } catch (error) {
         diagnostics = [{ code: 'BL000', severity: 'warning', message: `could not analyse this configuration: ${(error as Error)?.message ?? String(error)}` }];
       }
@@ -180,7 +182,7 @@ function toText(findings: readonly ScanFinding[], fileCount: number): string {
   for (const f of findings) {
     const derived = Object.entries(f.derived).filter(([, v]) => v !== undefined).map(([key, v]) => `${key}=${String(v)}`).join(' ');
     lines.push(`${f.file}:${f.range.start.line + 1}:${f.range.start.character + 1}  ${f.recognizer}  ${formatParams(f.params) || '(no constant parameters)'}${derived ? `  -> ${derived}` : ''}`);
-    for (const d of f.diagnostics) lines.push(`    ${d.severity} ${d.code}: ${d.message}`);
+    for (const d of f.diagnostics) lines.push(`    ${d.severity} ${d.code}: ${d.message}`, ...(d.detail !== undefined ? [`      ${d.detail}`] : []));
   }
   const counts = { error: 0, warning: 0, information: 0, hint: 0 } as Record<Severity, number>;
   for (const f of findings) for (const d of f.diagnostics) counts[d.severity]++;

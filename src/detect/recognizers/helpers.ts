@@ -100,3 +100,22 @@ export function readValue(ctx: ScanContext, keyEnd: number): { text: string; sta
 export function isStringLiteral(text: string): boolean {
   return /^(["'`]).*\1$/s.test(text.trim());
 }
+
+/**
+ * BlockBasedTableOptions::format_version set in the same file, outside comments: C++ `table_options.format_version = 4;`, an
+ * OPTIONS file or options string `format_version=4`, Java `setFormatVersion(4)`. Below 5, RocksDB's Bloom policy builds the
+ * legacy filter (table/block_based/filter_policy.cc, BloomLikeFilterPolicy::GetBuilderWithContext).
+ */
+export function rocksDbFormatVersion(ctx: ScanContext): number | undefined {
+  const pattern = /\bformat_version\s*[=:]\s*(\d+)|\bsetFormatVersion\s*\(\s*(\d+)\s*\)/g;
+  for (let match = pattern.exec(ctx.text); match; match = pattern.exec(ctx.text)) {
+    if (!ctx.isComment(match.index)) return Number(match[1] ?? match[2]);
+  }
+  return undefined;
+}
+
+/** The recogniser id and title of a RocksDB Bloom policy: the legacy filter when the file sets format_version < 5. */
+export function rocksDbBloomKind(ctx: ScanContext, id: string, title: string): { id: string; title: string; legacyFormat?: number } {
+  const version = rocksDbFormatVersion(ctx);
+  return version !== undefined && version < 5 ? { id: 'rocksdb.legacyBloom', title: `${title} (format_version ${version}: legacy Bloom)`, legacyFormat: version } : { id, title };
+}

@@ -3,7 +3,7 @@ import { checks } from '../engine';
 import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer, definesOwn, JVM, langIs } from './helpers';
+import { builder, callRecognizer, definesOwn, JVM, langIs, rocksDbBloomKind } from './helpers';
 
 const GUAVA_HINT = /com\.google\.common\.hash|\bFunnels?\b/;
 const SPARK_HINT = /org\.apache\.spark\.util\.sketch/;
@@ -116,16 +116,17 @@ const redissonTryInit = callRecognizer({
 
 /** RocksDB Java `new BloomFilter(bitsPerKey[, useBlockBasedMode])` and bitcoinj `new BloomFilter(elements, fpr, tweak[, update])`. */
 const newBloomFilterJvm = callRecognizer({
-  ids: ['rocksdb.java.bloomFilter', 'bitcoinj.bloomFilter'],
+  ids: ['rocksdb.java.bloomFilter', 'bitcoinj.bloomFilter', 'rocksdb.legacyBloom'],
   needles: ['bloomfilter'],
   pattern: /\bnew\s+(?:org\.rocksdb\.)?BloomFilter\s*\(/g,
   build(ctx, args, start, end) {
     if (!langIs(ctx, JVM)) return undefined;
     if (ctx.hint('rocksdb-java', /org\.rocksdb|RocksDB|BlockBasedTableConfig/) && args.length <= 2) {
-      const b = builder(ctx, 'rocksdb.java.bloomFilter', 'RocksDB Java BloomFilter', start, end);
+      const kind = rocksDbBloomKind(ctx, 'rocksdb.java.bloomFilter', 'RocksDB Java BloomFilter');
+      const b = builder(ctx, kind.id, kind.title, start, end);
       if (args[0]) b.argument('bitsPerElement', args[0], { check: checks.positive('bitsPerKey') });
       else b.setDefault('bitsPerElement', 10, 'RocksDB Java default 10 bits per key');
-      return b.derive((p) => (p.bitsPerElement !== undefined ? derive.rocksdb(p.bitsPerElement) : {})).build();
+      return b.derive((p) => (p.bitsPerElement !== undefined ? derive.rocksdb(p.bitsPerElement, kind.legacyFormat) : {})).build();
     }
     if (ctx.hint('bitcoinj', /org\.bitcoinj/) && (args.length === 3 || args.length === 4)) {
       const b = builder(ctx, 'bitcoinj.bloomFilter', 'bitcoinj BloomFilter (BIP37)', start, end);

@@ -3,7 +3,7 @@ import { checks, indexWithin, lastIndexWithin, splitArguments } from '../engine'
 import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer } from './helpers';
+import { builder, callRecognizer, rocksDbBloomKind } from './helpers';
 
 const ROCKSDB_HINT = /rocksdb/i;
 const LEVELDB_HINT = /leveldb/i;
@@ -11,7 +11,7 @@ const INT_MAX = 2147483647;
 
 /** RocksDB `NewBloomFilterPolicy(bits_per_key[, false])` / `NewRibbonFilterPolicy(bpk)`; LevelDB `NewBloomFilterPolicy(bits_per_key)`. */
 const filterPolicy = callRecognizer({
-  ids: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'leveldb.bitsPerKey'],
+  ids: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'leveldb.bitsPerKey', 'rocksdb.legacyBloom'],
   needles: ['newbloomfilterpolicy', 'newribbonfilterpolicy'],
   pattern: /\b(?:(rocksdb|leveldb)\s*::\s*)?New(Bloom|Ribbon)FilterPolicy\s*\(/g,
   build(ctx, args, start, end, match) {
@@ -38,27 +38,39 @@ const filterPolicy = callRecognizer({
     const bloomBeforeLevel = match[2] === 'Ribbon' && args[1] ? evaluateConstant(args[1].text, ctx.codeEval) : undefined;
     const bloomEverywhere = bloomBeforeLevel?.ok === true && bloomBeforeLevel.value >= INT_MAX;
     const ribbon = match[2] === 'Ribbon' && !bloomEverywhere;
-    const b = builder(ctx, ribbon ? 'rocksdb.ribbon' : 'rocksdb.bitsPerKey', match[2] === 'Ribbon' ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy', start, end);
+    const title = match[2] === 'Ribbon' ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy';
+    const kind = ribbon ? { id: 'rocksdb.ribbon', title, legacyFormat: undefined } : rocksDbBloomKind(ctx, 'rocksdb.bitsPerKey', title);
+    const b = builder(ctx, kind.id, kind.title, start, end);
     b.argument('bitsPerElement', args[0], { check: checks.positive('bits_per_key') });
     if (ribbon) b.note('a Ribbon filter with the FP rate of a Bloom filter of this many bits per key, using about 30 % less memory');
     if (bloomEverywhere) b.note('bloom_before_level = INT_MAX: RocksDB builds its Bloom filter at every level (Ribbon only where the level is unknown or under FIFO compaction)');
     else if (ribbon && bloomBeforeLevel?.ok && bloomBeforeLevel.value > 0) b.note(`bloom_before_level = ${bloomBeforeLevel.value}: Bloom filters for flushes and levels below ${bloomBeforeLevel.value}, Ribbon from level ${bloomBeforeLevel.value} down (shown: Ribbon, where most keys live)`);
-    return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
+    return b.derive((p) => {
+      if (p.bitsPerElement === undefined) return {};
+      if (ribbon) return { bitsPerElement: p.bitsPerElement };
+      return derive.rocksdb(p.bitsPerElement, kind.legacyFormat);
+    }).build();
   },
 });
 
 /** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb). */
 const rocksdbOptionsString: Recognizer = {
-  ids: ['rocksdb.optionsString'],
+  ids: ['rocksdb.optionsString', 'rocksdb.legacyBloom'],
   needles: ['filter_policy=', 'filter_policy ='],
   // `bloomfilter:10:false` (options strings) and `rocksdb.BuiltinBloomFilter:10:false` / `rocksdb.BloomFilter:10:false` (OPTIONS files)
   pattern: /\bfilter_policy\s*=\s*(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const ribbon = /ribbon/i.test(match[1]);
-    const b = builder(ctx, 'rocksdb.optionsString', `RocksDB options filter_policy=${match[1]}`, at, at + match[0].length);
+    const title = `RocksDB options filter_policy=${match[1]}`;
+    const kind = ribbon ? { id: 'rocksdb.optionsString', title } : rocksDbBloomKind(ctx, 'rocksdb.optionsString', title);
+    const b = builder(ctx, kind.id, kind.title, at, at + match[0].length);
     b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(':') + 1 });
-    return b.derive((p) => (p.bitsPerElement !== undefined ? (ribbon ? { bitsPerElement: p.bitsPerElement } : derive.rocksdb(p.bitsPerElement)) : {})).build();
+    return b.derive((p) => {
+      if (p.bitsPerElement === undefined) return {};
+      if (ribbon) return { bitsPerElement: p.bitsPerElement };
+      return derive.rocksdb(p.bitsPerElement, kind.legacyFormat);
+    }).build();
   },
 };
 

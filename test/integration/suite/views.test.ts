@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { bestIntegerK, exactFalsePositiveRate } from '../../../src/core/classic';
-import { formatProbability } from '../../../src/analysis/format';
+import { formatRateBeside } from '../../../src/analysis/format';
 
 /** A line for the printed integration report (see ../index.ts). */
 function report(line: string): void {
@@ -69,7 +69,9 @@ describe('CodeLens, diagnostics and quick fixes', () => {
     const titles = await lensTitles(editor.document.uri);
     // Guava: m = (long)(-n ln p / ln^2 2) rounded up to 64 bits, k = 7 at p = 1%.
     const mBits = Math.ceil(Math.floor(-1e6 * Math.log(0.01) / (Math.LN2 * Math.LN2)) / 64) * 64;
-    const fp = formatProbability(exactFalsePositiveRate(mBits, 1e6, 7));
+    // The rate prints with the digits that tell it from the 1% target (formatRateBeside): 1.004%, not 1.00%.
+    const fp = formatRateBeside(exactFalsePositiveRate(mBits, 1e6, 7), 0.01);
+    assert.equal(fp, '1.004%');
     assert.equal(titles.length, 1);
     assert.ok(titles[0].includes(`9.59 Mbit, k=7, FP ${fp}`), titles[0]);
     assert.ok(titles[0].endsWith('· Open designer'), titles[0]);
