@@ -213,6 +213,9 @@ export async function openWorkbench(folder: string, settings: Record<string, unk
   const server = await codeServer.startCodeServer({ settings });
   const browser = await codeServer.launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Hang guards, not speed limits: a workbench loading beside a busy core took over 30 s (Playwright's default).
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(2 * UI_TIMEOUT_MS);
   await throttleCpu(page);
   const consoleLines: string[] = [];
   page.on('console', (message) => { if (consoleLines.length < 5000) consoleLines.push(`[${message.type()}] ${message.text()}`); });
