@@ -490,11 +490,13 @@ function relativeChange(value: number, reference: number): string {
 
 function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings, invalid: readonly string[]): ReportDiagnostic[] {
   if (invalid.length > 0) {
-    // The first problem up to its explanation in parentheses; every problem in full in the detail.
+    // The first problem up to its explanation (after " — ", a library's refusal: its own error comes first; else in
+    // parentheses); every problem in full in the detail.
     const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
     const first = `Invalid parameters: ${invalid[0]}`;
     const fits = (text: string): string => (text.length <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_DIAGNOSTIC_MESSAGE_LENGTH - 1)}…`);
-    const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : fits(`${first.replace(/\s*\(.*$/, '')}${more}.`);
+    const summary = first.includes(' — ') ? first.slice(0, first.indexOf(' — ')) : first.replace(/\s*\(.*$/, '');
+    const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : fits(`${summary}${more}.`);
     return [{ code: 'BL001', severity: 'error', message, detail: `${invalid.join('; ')}.` }];
   }
   const diagnostics: ReportDiagnostic[] = [];

@@ -40,11 +40,11 @@ export function bcoin(n: number, p: number, capped: boolean): LibraryDerivation 
   const bits = ((-1 / LN2_SQUARED) * n * Math.log(p)) | 0; // JavaScript `| 0`: ToInt32, as the library writes it
   const size = Math.max(8, bits);
   if (capped && size > BIP37_MAX_BYTES * 8) {
-    return { rejects: [`bcoin fromRate(${n}, ${p}) needs ${size} bits, over BIP37's ${BIP37_MAX_BYTES * 8}; without update = -1 it throws "${BCOIN_POLICY_ERROR}"`] };
+    return { rejects: [`bcoin throws "${BCOIN_POLICY_ERROR}" — fromRate(${n}, ${p}) needs ${size} bits, over BIP37's ${BIP37_MAX_BYTES * 8}, and update is not -1`] };
   }
   const k = Math.max(1, ((size / n) * LN2) | 0);
   if (capped && k > BIP37_MAX_HASHES) {
-    return { rejects: [`bcoin fromRate(${n}, ${p}) needs k = ${k} hashes, over BIP37's ${BIP37_MAX_HASHES}; without update = -1 it throws "${BCOIN_POLICY_ERROR}"`] };
+    return { rejects: [`bcoin throws "${BCOIN_POLICY_ERROR}" — fromRate(${n}, ${p}) needs k = ${k} hashes, over BIP37's ${BIP37_MAX_HASHES}, and update is not -1`] };
   }
   const notes: string[] = [];
   if (bits !== Math.trunc((-1 / LN2_SQUARED) * n * Math.log(p))) notes.push(`bcoin computes the size in 32-bit integers: ${Math.trunc((-1 / LN2_SQUARED) * n * Math.log(p))} bits wrap to ${bits} (the filter is ${size} bits)`);

@@ -40,7 +40,7 @@ export function guava(n: number, p: number): LibraryDerivation {
   const rawBits = Math.trunc((-insertions * Math.log(p)) / LN2_SQUARED); // optimalNumOfBits
   if (rawBits < 1 || Math.ceil(rawBits / 64) > GUAVA_MAX_WORDS) {
     const why = rawBits < 1 ? 'a bit array of 0 bits' : `more than 2^31 − 1 = ${GUAVA_MAX_WORDS} 64-bit words`;
-    return { rejects: [`Guava needs ${why} and throws IllegalArgumentException: Could not create BloomFilter of ${rawBits} bits`] };
+    return { rejects: [`Guava throws IllegalArgumentException: Could not create BloomFilter of ${rawBits} bits — it needs ${why}`] };
   }
   const k = Math.max(1, Math.round((rawBits / insertions) * LN2)); // optimalNumOfHashFunctions
   const headK = Math.max(1, Math.round(-Math.log(p) / LN2)); // guava HEAD (PR #7494)

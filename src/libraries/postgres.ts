@@ -24,7 +24,7 @@ export function brinBloom(nDistinctPerRange: number, p: number, pagesPerRange = 
   else if (nDistinct !== nDistinctPerRange) notes.push(`PostgreSQL sizes for ${nDistinct} distinct values per range (at least 16, at most ${maxTuples} = 291 tuples × ${pagesPerRange} pages), not ${nDistinctPerRange}`);
   const bytes = Math.ceil(Math.ceil(-(nDistinct * Math.log(p)) / LN2_SQUARED) / 8);
   if (bytes > BRIN_BLOOM_MAX_FILTER_BYTES) {
-    return { rejects: [`the filter needs ${bytes} bytes for ${nDistinct} distinct values per range; PostgreSQL raises ERROR: the bloom filter is too large (${bytes} > ${BRIN_BLOOM_MAX_FILTER_BYTES})`] };
+    return { rejects: [`PostgreSQL raises ERROR: the bloom filter is too large (${bytes} > ${BRIN_BLOOM_MAX_FILTER_BYTES}) — it needs ${bytes} bytes for ${nDistinct} distinct values per range`] };
   }
   const m = bytes * 8;
   const kExact = (LN2 * m) / nDistinct;
