@@ -18,7 +18,7 @@ interface Expected {
   params: Record<string, number | string>;
 }
 
-const expectations = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected[] | string>;
+const expectations = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected[] | string[] | string>;
 const files = Object.entries(expectations).filter((entry): entry is [string, Expected[]] => !entry[0].startsWith('_') && Array.isArray(entry[1]));
 /** Blind rounds (`_round_<name>`: the files written for that round), reported on their own. */
 const rounds = Object.entries(expectations).filter((entry): entry is [string, string[]] => entry[0].startsWith('_round_') && Array.isArray(entry[1]));
