@@ -39,6 +39,7 @@ import { PARTOW } from './partow';
 import { PEBBLE } from './pebble';
 import { NREDISSTACK, REDIS_OM_SPRING } from './redisClients';
 import { TIKV } from './tikv';
+import { DPDK_MEMBER } from './dpdk';
 import { VALKEY_BLOOM } from './valkeyBloom';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
@@ -52,6 +53,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   RUST_BLOOMFILTER, GROWABLE, FASTBLOOM, REDISBLOOM, BITCOIN, ORC, PARQUET, POSTGRES, ROCKSDB, LEVELDB, CASSANDRA, CLICKHOUSE,
   HBASE, EBPF, HUDI,
   HOLIMAN, GOLEVELDB, PEBBLE, NREDISSTACK, REDIS_OM_SPRING, VALKEY_BLOOM, BITCORE, BCOIN, TIKV, LIBBLOOM, PARTOW, ALGEBIRD,
+  DPDK_MEMBER,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -1,7 +1,7 @@
 /** LevelDB (and goleveldb) NewBloomFilterPolicy. */
 import { LEVELDB_FILTER_SIZES, levelDbDatabaseFalsePositiveRate, levelDbFilterParameters } from '../core/hash32';
 import type { LevelDbFilterSize } from '../core/hash32';
-import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
+import type { FalsePositiveModel, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { result, textbookBitsPerKey } from './util';
 
 const TYPICAL = LEVELDB_FILTER_SIZES.typical;
@@ -40,10 +40,18 @@ export const LEVELDB_MODEL: FalsePositiveModel = {
   perElement: (bitsPerElement) => levelDbDatabaseFalsePositiveRate(bitsPerElement)?.estimate,
 };
 
+const PLYVEL: SourceCitation = { repository: 'wbolster/plyvel', file: 'src/plyvel/_plyvel.pyx', function: 'DB.__init__(..., bloom_filter_bits=0)' };
+
 export const LEVELDB: LibraryModule = {
   id: 'leveldb',
   displayName: 'LevelDB',
   recognizers: ['leveldb.bitsPerKey'],
+  entryPoints: [
+    // plyvel.DB(name, ..., bloom_filter_bits=N): NewBloomFilterPolicy(N) when N > 0
+    { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'plyvel.DB bloom_filter_bits', callee: 'plyvel.DB', languages: ['python'],
+      params: [{ role: 'bitsPerElement', unit: 'bits-per-key', names: ['bloom_filter_bits'] }],
+      derive: (params) => (params.bitsPerElement !== undefined ? leveldb(params.bitsPerElement) : {}), source: PLYVEL },
+  ],
   // CreateFilter: bits = max(64, n · bits_per_key) rounded up to whole bytes (the int the constructor took).
   filterBitsForKeys: (keys, bitsPerElement) => levelDbFilterParameters(keys, Math.trunc(bitsPerElement)).bits,
   layout: { kind: 'hash32', variant: 'leveldb' },
@@ -51,6 +59,7 @@ export const LEVELDB: LibraryModule = {
   sources: [
     { repository: 'google/leveldb', file: 'util/bloom.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, CreateFilter, KeyMayMatch' },
     { repository: 'google/leveldb', file: 'table/filter_block.cc', function: 'FilterBlockBuilder::StartBlock (kFilterBaseLg = 11: a filter per 2 KB of data)' },
+    PLYVEL,
   ],
   allocations: [{ id: 'leveldb', label: 'LevelDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${Math.ceil(textbookBitsPerKey(p))})`, derive: (_n, p) => leveldb(Math.ceil(textbookBitsPerKey(p))) }],
 };

@@ -1,6 +1,6 @@
 /** RedisBloom (BF.RESERVE / BF.INSERT) and its clients (redis-py, node-redis, Jedis, go-redis). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { groupedInteger, probabilityLiteral, result, snippetSummary } from './util';
 
 /** ln²2 and ln 2 as RedisBloom writes them (deps/bloom/bloom.c, calc_bpe and LN2). */
@@ -26,13 +26,22 @@ export function redisBloom(n: number, p: number, nonScaling: boolean): LibraryDe
   return result(m, k, notes, nonScaling ? {} : { p: error });
 }
 
+const GO_REDIS: SourceCitation = { repository: 'redis/go-redis', file: 'probabilistic.go', function: 'BFReserveWithArgs, BFReserveOptions{Capacity, Error, Expansion, NonScaling}' };
+
 export const REDISBLOOM: LibraryModule = {
   id: 'redisbloom',
   displayName: 'RedisBloom',
   recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'redis.module.config'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
+  entryPoints: [
+    // go-redis sends Error then Capacity positionally (BF.RESERVE key error capacity), EXPANSION and NONSCALING when set
+    { kind: 'call', recognizer: 'go-redis.bfReserve', title: 'go-redis BFReserveWithArgs', callee: '.BFReserveWithArgs', arity: [3, 3], languages: ['go'],
+      params: [{ role: 'n', unit: 'count', names: ['Capacity'] }, { role: 'p', unit: 'probability', names: ['Error'] }],
+      derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.get('NonScaling') === 'true') : {}), source: GO_REDIS },
+  ],
   sources: [
+    GO_REDIS,
     { repository: 'RedisBloom/RedisBloom', file: 'src/rebloom.c', function: 'bfCreateChain (BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64)' },
     { repository: 'RedisBloom/RedisBloom', file: 'src/sb.c', function: 'SB_NewChain, sbAddLink (ERROR_TIGHTENING_RATIO)' },
     { repository: 'RedisBloom/RedisBloom', file: 'deps/bloom/bloom.c', function: 'bloom_init (BLOOM_OPT_NOROUND branch), calc_bpe' },

@@ -6,7 +6,7 @@ import {
   fingerprint32CollisionRate, ROCKSDB_LEGACY_SEMI_ANALYTIC_MAX_LINES, rocksDbLegacyFalsePositiveRate, rocksDbLegacyFilterParameters,
 } from '../core/hash32';
 import { blockedModel } from './models';
-import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
+import type { EntryPoint, FalsePositiveModel, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { fixed, result, snippetSummary, textbookBitsPerKey } from './util';
 
 /** FastLocalBloomImpl::ChooseNumProbes: millibits per key -> number of probes (util/bloom_impl.h; src/core/ribbon.ts). */
@@ -98,10 +98,48 @@ function rocksdbForKeys(n: number, p: number): LibraryDerivation {
   return { m: space.filterBits, k: policy.k, notes };
 }
 
+const RUST_ROCKSDB: SourceCitation = { repository: 'rust-rocksdb/rust-rocksdb', file: 'src/db_options.rs', function: 'BlockBasedOptions::set_bloom_filter, set_ribbon_filter, set_hybrid_ribbon_filter' };
+const ROCKSDICT: SourceCitation = { repository: 'rocksdict/RocksDict', file: 'src/options.rs', function: 'BlockBasedOptionsPy::set_bloom_filter, set_ribbon_filter, set_hybrid_ribbon_filter' };
+const PYTHON_ROCKSDB: SourceCitation = { repository: 'twmht/python-rocksdb', file: 'rocksdb/_rocksdb.pyx', function: 'BloomFilterPolicy.__cinit__(bits_per_key)' };
+const DB_BENCH: SourceCitation = { repository: 'facebook/rocksdb', file: 'tools/db_bench_tool.cc', function: 'DEFINE_double(bloom_bits, ...)' };
+const FLINK: SourceCitation = { repository: 'apache/flink', file: 'flink-state-backends/flink-statebackend-rocksdb/src/main/java/org/apache/flink/contrib/streaming/state/RocksDBConfigurableOptions.java', function: 'USE_BLOOM_FILTER, BLOOM_FILTER_BITS_PER_KEY' };
+const HUGEGRAPH: SourceCitation = { repository: 'apache/incubator-hugegraph', file: 'hugegraph-server/hugegraph-rocksdb/src/main/java/org/apache/hugegraph/backend/store/rocksdb/RocksDBOptions.java', function: 'BLOOM_FILTER_BITS_PER_KEY (rocksdb.bloom_filter_bits_per_key)' };
+
+const derivePolicy = (params: { bitsPerElement?: number }): LibraryDerivation => (params.bitsPerElement !== undefined ? rocksdb(params.bitsPerElement) : {});
+const BITS_PER_KEY = { role: 'bitsPerElement', unit: 'bits-per-key' } as const;
+
+/** The bindings' setters, RocksDB's own benchmark flag and the wrappers' options: every "bits" here is bits per key. */
+const ROCKSDB_ENTRY_POINTS: readonly EntryPoint[] = [
+  // rust-rocksdb / RocksDict: set_bloom_filter(bits_per_key, block_based) (block_based is ignored by RocksDB >= 7)
+  { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDB set_bloom_filter', callee: '.set_bloom_filter', arity: [1, 2], languages: ['rust', 'python'],
+    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: RUST_ROCKSDB },
+  { kind: 'call', recognizer: 'rocksdb.ribbon', title: 'RocksDB set_ribbon_filter', callee: '.set_ribbon_filter', arity: [1, 1], languages: ['rust', 'python'],
+    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy, source: RUST_ROCKSDB },
+  { kind: 'call', recognizer: 'rocksdb.ribbon', title: 'RocksDB set_hybrid_ribbon_filter', callee: '.set_hybrid_ribbon_filter', arity: [2, 2], languages: ['rust', 'python'],
+    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy,
+    notes: ['levels below bloom_before_level keep a Bloom filter of the same bits per key'], source: RUST_ROCKSDB },
+  { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'python-rocksdb BloomFilterPolicy', callee: 'rocksdb.BloomFilterPolicy', arity: [1, 1], languages: ['python'],
+    params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: PYTHON_ROCKSDB },
+  { kind: 'settings', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDB db_bench --bloom_bits', triggers: ['bitsPerElement'], derive: derivePolicy,
+    settings: [{ ...BITS_PER_KEY, form: 'flag', name: 'bloom_bits', source: DB_BENCH }] },
+  { kind: 'settings', recognizer: 'rocksdb.bitsPerKey', title: 'HugeGraph RocksDB bloom_filter_bits_per_key', triggers: ['bitsPerElement'], derive: derivePolicy,
+    settings: [{ ...BITS_PER_KEY, form: 'key', name: 'rocksdb.bloom_filter_bits_per_key', source: HUGEGRAPH }] },
+  { kind: 'settings', recognizer: 'flink.rocksdb.bloomFilter', title: 'Flink RocksDB state backend Bloom filter', triggers: ['enabled', 'bitsPerElement'], derive: derivePolicy,
+    defaults: { bitsPerElement: { value: 10, text: 'Flink default state.backend.rocksdb.bloom-filter.bits-per-key 10.0' } },
+    notes: ['Flink installs the filter only when state.backend.rocksdb.use-bloom-filter is true (default false)'],
+    settings: [
+      { role: 'enabled', unit: 'flag', form: 'key', name: 'state.backend.rocksdb.use-bloom-filter', source: FLINK },
+      { ...BITS_PER_KEY, form: 'key', name: 'state.backend.rocksdb.bloom-filter.bits-per-key', source: FLINK },
+      { role: 'enabled', unit: 'flag', form: 'constant', name: 'RocksDBConfigurableOptions.USE_BLOOM_FILTER', source: FLINK },
+      { ...BITS_PER_KEY, form: 'constant', name: 'RocksDBConfigurableOptions.BLOOM_FILTER_BITS_PER_KEY', source: FLINK },
+    ] },
+];
+
 export const ROCKSDB: LibraryModule = {
   id: 'rocksdb',
   displayName: 'RocksDB',
-  recognizers: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'rocksdb.optionsString', 'rocksdb.java.bloomFilter', 'rocksdb.legacyBloom'],
+  recognizers: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'rocksdb.optionsString', 'rocksdb.java.bloomFilter', 'rocksdb.legacyBloom', 'flink.rocksdb.bloomFilter'],
+  entryPoints: ROCKSDB_ENTRY_POINTS,
   layout: { kind: 'blocked', blockBits: 512 },
   model: ROCKSDB_BLOCKED_MODEL,
   // FastLocalBloomBitsBuilder::CalculateSpace: whole 64-byte cache lines (metadata excluded).
@@ -122,6 +160,7 @@ export const ROCKSDB: LibraryModule = {
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
     { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate, LegacyLocalityBloomImpl' },
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'LegacyBloomBitsBuilder (format_version < 5: whole bits per key, odd cache lines)' },
+    RUST_ROCKSDB, ROCKSDICT, PYTHON_ROCKSDB, DB_BENCH, FLINK, HUGEGRAPH,
   ],
   allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: rocksdbForKeys }],
   snippets: [{ id: 'rocksdb', label: 'RocksDB (C++)', render: (d) => `// ${snippetSummary(d)}\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${Number((d.mBits / d.n).toFixed(2))}, false));` }],

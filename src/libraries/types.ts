@@ -3,7 +3,7 @@
  * library in one place. How it sizes m and k from the user's arguments, its layout, the FP model of that
  * layout, its snippets, its display name and the source the derivation follows. Pure data and functions.
  */
-import type { HashingModel, LibraryDerivation } from '../detect/types';
+import type { FilterParams, HashingModel, LibraryDerivation, ParamName } from '../detect/types';
 
 export type { LibraryDerivation } from '../detect/types';
 
@@ -70,6 +70,101 @@ export interface SnippetSpec {
   readonly render: (design: SnippetDesign) => string;
 }
 
+/** What one parameter of a sizing entry point means in the library's own terms. */
+export type ParamRole =
+  | 'n' | 'p' | 'm' | 'k' | 'bitsPerElement'
+  /** The filter's size cap in bytes (Parquet max bytes). */
+  | 'maxBytes'
+  /** Turns the filter on or off (a column's `enabled`, `use-bloom-filter`). */
+  | 'enabled'
+  /** Says which kind of structure the settings build (DPDK `RTE_MEMBER_TYPE_VBF`, cilium `ebpf.BloomFilter`). */
+  | 'kind'
+  /** ORC's list of columns: a filter per listed column. */
+  | 'columns'
+  /** How many filters a vector of filters holds (DPDK vBF num_set). */
+  | 'sets';
+
+/** The unit the library reads the value in: sizes in bits or bytes, bits per key, counts, probabilities. */
+export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'bits-per-key' | 'hashes' | 'flag' | 'name';
+
+/** One argument of a call entry point. */
+export interface DeclaredParam {
+  readonly role: ParamRole;
+  readonly unit: ParamUnit;
+  /** 0-based position among the positional arguments (absent: only by name). */
+  readonly position?: number;
+  /** Keyword-argument or struct-field names (`bloom_filter_bits=`, `numHashes =`, `Capacity:`). */
+  readonly names?: readonly string[];
+}
+
+/** A default the library applies to a parameter the code leaves out. */
+export type DeclaredDefaults = Partial<Record<ParamName, { readonly value: number; readonly text: string }>>;
+
+/** A call that sizes one filter by itself: a constructor, factory, setter or builder method. */
+export interface CallEntryPoint {
+  readonly kind: 'call';
+  /** Finding.recognizer of what it finds. */
+  readonly recognizer: string;
+  readonly title: string;
+  /** The callee as written: `boom.NewPartitionedBloomFilter`, `BloomFilterMonoid`, `.set_bloom_filter` (a method on any receiver). */
+  readonly callee: string;
+  readonly params: readonly DeclaredParam[];
+  /** The number of arguments the entry point takes (an overload with another count is another entry point). */
+  readonly arity?: readonly [min: number, max: number];
+  readonly languages?: readonly string[];
+  /** The file must mention the library (an import or a package name). */
+  readonly requires?: RegExp;
+  readonly defaults?: DeclaredDefaults;
+  /** The library's hashing layout when it is not the textbook one (partitioned slices). */
+  readonly hashing?: { readonly model: HashingModel; readonly why: string };
+  /** What the reader should know about this entry point (scalable growth, ignored arguments). */
+  readonly notes?: readonly string[];
+  /** The library's own m and k for the stated parameters; `named` holds the text of each named argument or struct field. */
+  readonly derive?: (params: FilterParams, named: ReadonlyMap<string, string>) => LibraryDerivation;
+  /** Where the library defines it. */
+  readonly source: SourceCitation;
+}
+
+/**
+ * One setting among those that together size a filter: a config key (`<column>` marks a per-column template), a
+ * builder or setter method (`columnArgument`: the column is its first argument), a command-line flag, a struct field,
+ * or a constant of the library that holds a key (`Owner.NAME`, used with `+ "column"` for per-column keys).
+ */
+export interface DeclaredSetting {
+  readonly role: ParamRole;
+  readonly unit: ParamUnit;
+  readonly form: 'key' | 'method' | 'flag' | 'field' | 'constant';
+  readonly name: string;
+  readonly columnArgument?: boolean;
+  /** For the `kind` role: the value that makes it this library's filter. */
+  readonly value?: RegExp;
+  readonly source: SourceCitation;
+}
+
+/** What a group of settings states besides the filter's parameters: which roles, and the values of maxBytes and sets. */
+export interface StatedSettings {
+  readonly roles: ReadonlySet<ParamRole>;
+  readonly values: Partial<Record<'maxBytes' | 'sets', number>>;
+}
+
+/** Settings that together size one filter (one per column where the library has per-column settings). */
+export interface SettingsEntryPoint {
+  readonly kind: 'settings';
+  readonly recognizer: string;
+  readonly title: string;
+  readonly settings: readonly DeclaredSetting[];
+  /** A group makes a finding only when it holds one of these roles (other settings alone configure nothing). */
+  readonly triggers: readonly ParamRole[];
+  readonly languages?: readonly string[];
+  readonly requires?: RegExp;
+  readonly defaults?: DeclaredDefaults;
+  readonly notes?: readonly string[];
+  /** The library's own m and k; `maxBytes` is the cap in bytes when the group states one. */
+  readonly derive?: (params: FilterParams, stated: StatedSettings) => LibraryDerivation;
+}
+
+export type EntryPoint = CallEntryPoint | SettingsEntryPoint;
+
 export interface LibraryModule {
   /** Stable id, e.g. "guava", "redisbloom", "rocksdb". */
   readonly id: string;
@@ -89,6 +184,11 @@ export interface LibraryModule {
    * cache lines, slots, bytes). Absent: m = ceil(keys · bits per key).
    */
   readonly filterBitsForKeys?: (keys: number, bitsPerElement: number) => number;
+  /**
+   * The library's sizing entry points as data, with each parameter's role and unit and the source that defines
+   * them; detection matches them through one generic path (src/detect/recognizers/declared.ts).
+   */
+  readonly entryPoints?: readonly EntryPoint[];
   /** A per-recogniser variant (e.g. RocksDB's Ribbon policy): the layout and model for that recogniser. */
   readonly variants?: Readonly<Record<string, { readonly layout: Layout; readonly model: FalsePositiveModel; readonly filterBitsForKeys?: (keys: number, bitsPerElement: number) => number }>>;
 }

@@ -18,8 +18,10 @@ interface Expected {
   params: Record<string, number | string>;
 }
 
-const expectations = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected[] | string>;
+const expectations = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected[] | string[] | string>;
 const files = Object.entries(expectations).filter((entry): entry is [string, Expected[]] => !entry[0].startsWith('_') && Array.isArray(entry[1]));
+/** Blind rounds (`_round_<name>`: the files written for that round), reported on their own. */
+const rounds = Object.entries(expectations).filter((entry): entry is [string, string[]] => entry[0].startsWith('_round_') && Array.isArray(entry[1]));
 
 function same(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'number') return a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
@@ -51,6 +53,7 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
   const perEcosystem = new Map<string, { expected: number; found: number }>();
   const misses: string[] = [];
   const unexpected: string[] = [];
+  const foundPerFile = new Map<string, number>();
   const decoyFindings: string[] = [];
   let decoys = 0;
 
@@ -72,6 +75,7 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
         if (hit) {
           used.add(hit);
           tally.found++;
+          foundPerFile.set(file, (foundPerFile.get(file) ?? 0) + 1);
           assertRangesExact(text, hit, `${file} line ${want.line}`);
         } else {
           misses.push(`${file}: want ${want.recognizer}@${want.line} ${JSON.stringify(want.params)}; found ${findings.map(describeFinding).join('; ') || 'nothing'}`);
@@ -86,6 +90,11 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
     console.log('      recall per ecosystem:');
     for (const [ecosystem, t] of rows) console.log(`        ${ecosystem.padEnd(14)} ${String(t.found).padStart(3)}/${String(t.expected).padEnd(3)} ${((100 * t.found) / t.expected).toFixed(0)}%`);
     console.log(`        ${'overall'.padEnd(14)} ${String(found).padStart(3)}/${String(total).padEnd(3)} ${((100 * found) / total).toFixed(1)}%; decoy files ${decoys}, decoy findings ${decoyFindings.length}`);
+    for (const [key, roundFiles] of rounds) {
+      const wanted = roundFiles.reduce((sum, f) => sum + (expectations[f] as Expected[]).length, 0);
+      const hits = roundFiles.reduce((sum, f) => sum + (foundPerFile.get(f) ?? 0), 0);
+      console.log(`        round ${key.slice('_round_'.length).padEnd(8)} ${hits}/${wanted} ${((100 * hits) / wanted).toFixed(1)}%`);
+    }
     for (const miss of misses) console.log(`        miss: ${miss}`);
     for (const extra of unexpected) console.log(`        unexpected: ${extra}`);
   });

@@ -1,11 +1,12 @@
 /**
  * Configuration keys in any format (YAML, JSON, TOML, .properties, XML, spark-defaults.conf, SQL
- * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, Parquet,
- * Iceberg, ORC, HBase, Hudi. Keys of one system close to each other (and of one column) form one finding.
+ * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, HBase, Hudi
+ * (Parquet, Iceberg and ORC are declared by their library modules and matched in declared.ts). Keys of one system close to each other (and of one column) form one finding.
  */
 import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
+import { groupHits } from './declared';
 import { builder, readValue } from './helpers';
 
 interface KeyHit {
@@ -28,7 +29,6 @@ interface GroupSystem {
   build(b: DraftBuilder, values: ReadonlyMap<string, KeyHit>, column: string | undefined): Draft | undefined;
 }
 
-const LINE_GAP = 40;
 const cache = new WeakMap<ScanContext, Map<string, readonly Draft[]>>();
 
 function groupRecognizer(system: GroupSystem): Recognizer {
@@ -62,35 +62,17 @@ function buildGroups(ctx: ScanContext, system: GroupSystem): Draft[] {
     const keyEnd = match.index + match[0].length;
     hits.push({ key: match[1], column: match[2], at: match.index, keyEnd, value: readValue(ctx, keyEnd), line: ctx.source.lineOf(match.index) });
   }
-  const globals = hits.filter((h) => system.globalKeys?.includes(h.key));
-  const columns = new Map<string | undefined, KeyHit[]>();
-  for (const hit of hits) {
-    if (system.globalKeys?.includes(hit.key)) continue;
-    const list = columns.get(hit.column) ?? [];
-    list.push(hit);
-    columns.set(hit.column, list);
-  }
-  if (columns.size === 0 && globals.length > 0) columns.set(undefined, []);
   const drafts: Draft[] = [];
-  for (const [column, list] of columns) {
-    const groups: KeyHit[][] = [];
-    for (const hit of list) {
-      const current = groups[groups.length - 1];
-      if (current && hit.line - current[current.length - 1].line <= LINE_GAP) current.push(hit);
-      else groups.push([hit]);
-    }
-    if (groups.length === 0) groups.push([]);
-    for (const group of groups) {
-      const members = group.length > 0 ? group : globals;
-      if (members.length === 0) continue;
-      const values = new Map<string, KeyHit>();
-      for (const hit of [...globals, ...group]) if (!values.has(hit.key) || group.includes(hit)) values.set(hit.key, hit);
-      const start = members[0].at;
-      const last = members[members.length - 1];
-      const b = builder(ctx, system.id, column ? `${system.title} (column ${column})` : system.title, start, last.value?.end ?? last.keyEnd);
-      const draft = system.build(b, values, column);
-      if (draft) drafts.push(draft);
-    }
+  for (const { column, members: group, globals } of groupHits(hits, (h) => system.globalKeys?.includes(h.key) ?? false)) {
+    const members = group.length > 0 ? group : globals;
+    if (members.length === 0) continue;
+    const values = new Map<string, KeyHit>();
+    for (const hit of [...globals, ...group]) if (!values.has(hit.key) || group.includes(hit)) values.set(hit.key, hit);
+    const start = members[0].at;
+    const last = members[members.length - 1];
+    const b = builder(ctx, system.id, column ? `${system.title} (column ${column})` : system.title, start, last.value?.end ?? last.keyEnd);
+    const draft = system.build(b, values, column);
+    if (draft) drafts.push(draft);
   }
   return drafts;
 }
@@ -124,65 +106,6 @@ const sparkRuntime = groupRecognizer({
     if (m === undefined) b.setDefault('m', 8_388_608, 'Spark default numBits 8388608');
     if (values.has('maxNumItems') || values.has('maxNumBits')) b.note('with table statistics Spark sizes each filter from the row count, capped by maxNumItems / maxNumBits');
     return b.derive((p) => (p.n !== undefined && p.m !== undefined ? derive.sparkSketch(p.n, undefined, p.m) : {})).build();
-  },
-});
-
-function parquetBuild(maxKey: string, ndvKey: string, fppKey: string, enabledKey: string, defaultFpp: number, defaultText: string) {
-  return (b: DraftBuilder, values: ReadonlyMap<string, KeyHit>): Draft | undefined => {
-    if (!values.has(ndvKey) && !values.has(fppKey) && !(values.has(enabledKey) && !isFalse(values.get(enabledKey)))) return undefined;
-    if (isFalse(values.get(enabledKey))) b.note('the Bloom filter is disabled for this column');
-    configValue(b, 'n', values.get(ndvKey), checks.positiveInteger('expected ndv'));
-    configValue(b, 'p', values.get(fppKey), checks.probability('fpp', 'Parquet throws IllegalArgumentException'));
-    b.setDefault('p', defaultFpp, defaultText);
-    const maxBytesBuilder = builder(b.ctx, 'probe', '', 0, 0);
-    const maxBytes = configValue(maxBytesBuilder, 'm', values.get(maxKey), checks.positiveInteger('max bytes')) ?? 1_048_576;
-    if (values.has(maxKey)) b.note(`max bytes ${maxBytes}`);
-    if (!values.has(ndvKey)) b.note(`expected ndv not set: the writer allocates the maximum (${maxBytes} bytes) for this filter`);
-    return b.derive((p) => {
-      if (p.n !== undefined && p.p !== undefined) return derive.parquetSbbf(p.n, p.p, maxBytes);
-      if (!values.has(ndvKey)) return { m: maxBytes * 8, k: 8 };
-      return {};
-    }).build();
-  };
-}
-
-const parquet = groupRecognizer({
-  id: 'parquet.bloomFilter',
-  title: 'Parquet Bloom filter',
-  needles: ['parquet.bloom.filter'],
-  keys: /parquet\.bloom\.filter\.(enabled|expected\.ndv|fpp|max\.bytes|adaptive\.enabled|candidates\.number)(?:#([\w.$-]{1,100}))?/,
-  globalKeys: ['max.bytes'],
-  build: parquetBuild('max.bytes', 'expected.ndv', 'fpp', 'enabled', 0.01, 'parquet-java default fpp 0.01'),
-});
-
-const iceberg = groupRecognizer({
-  id: 'iceberg.parquetBloomFilter',
-  title: 'Iceberg Parquet Bloom filter',
-  needles: ['write.parquet.bloom-filter'],
-  keys: /write\.parquet\.bloom-filter-(enabled|fpp|ndv|max-bytes)(?:\.column\.([\w.$-]{1,100}))?/,
-  globalKeys: ['max-bytes'],
-  build: parquetBuild('max-bytes', 'ndv', 'fpp', 'enabled', 0.01, 'Iceberg default fpp 0.01'),
-});
-
-const orc = groupRecognizer({
-  id: 'orc.bloomFilter',
-  title: 'ORC Bloom filter',
-  needles: ['orc.bloom.filter', 'orc.default.bloom'],
-  keys: /\b(orc\.bloom\.filter\.fpp|orc\.default\.bloom\.fpp|orc\.bloom\.filter\.columns|orc\.row\.index\.stride|hive\.exec\.orc\.default\.row\.index\.stride)\b()/,
-  build(b, values) {
-    const fpp = values.get('orc.bloom.filter.fpp') ?? values.get('orc.default.bloom.fpp');
-    const columns = values.get('orc.bloom.filter.columns');
-    if (!fpp && !columns) return undefined;
-    if (columns?.value && columns.value.text.trim() === '') return undefined;
-    configValue(b, 'p', fpp, checks.probability('orc.bloom.filter.fpp'));
-    if (!fpp) {
-      b.setDefault('p', 0.01, 'ORC default fpp 0.01');
-      b.note('older ORC and Hive releases default to fpp 0.05');
-    }
-    const stride = values.get('orc.row.index.stride') ?? values.get('hive.exec.orc.default.row.index.stride');
-    configValue(b, 'n', stride, checks.positiveInteger('orc.row.index.stride'));
-    b.setDefault('n', 10_000, 'ORC builds one filter per row-index stride (default 10000 rows)');
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.orc(p.n, p.p) : {})).build();
   },
 });
 
@@ -231,4 +154,4 @@ const doris: Recognizer = {
   },
 };
 
-export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, parquet, iceberg, orc, hbase, hudi, doris];
+export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, hbase, hudi, doris];

@@ -6,7 +6,6 @@
  */
 import { checks, indexWithin, pickArgument } from '../engine';
 import { derive } from '../../libraries';
-import { algebird as algebirdSizing } from '../../libraries/algebird';
 import { bcoin, bitcore } from '../../libraries/bip37Js';
 import { goleveldb } from '../../libraries/goleveldb';
 import { holimanNew, holimanOptimal } from '../../libraries/holiman';
@@ -196,7 +195,8 @@ const tikv: Recognizer = {
   needles: ['bloom-filter-bits-per-key', 'bloom_filter_bits_per_key'],
   pattern: /\bbloom[-_]filter[-_]bits[-_]per[-_]key\b["']?/g,
   match(ctx, match, at) {
-    if (ctx.isComment(at)) return undefined;
+    // `rocksdb.bloom_filter_bits_per_key` is HugeGraph's key (declared by the RocksDB module)
+    if (ctx.isComment(at) || /rocksdb\.$/.test(ctx.text.slice(Math.max(0, at - 8), at))) return undefined;
     const value = readValue(ctx, at + match[0].length - (/["']$/.test(match[0]) ? 1 : 0));
     // a struct field's type (`: i32`) or a read of the field (`cf.bloom_filter_bits_per_key.into()`), not a value
     if (!value || !/^(?:[-+(\d]|\.\d)|^[A-Z][A-Z0-9_]+$/.test(value.text)) return undefined;
@@ -244,20 +244,6 @@ const partow: Recognizer = {
 
 // ---------------------------------------------------------------- Scala, Erlang, Elixir
 
-/** Algebird `BloomFilter[A](numEntries, fpProb)` (Scala): width = ceil(-n ln p / ln²2), hashes = ceil(width/n ln2). */
-const algebird = callRecognizer({
-  ids: ['algebird.bloomFilter'],
-  needles: ['bloomfilter'],
-  pattern: /\bBloomFilter\s*(?:\[[^\]\n]{1,40}\]\s*)?\(/g,
-  build(ctx, args, start, end) {
-    if (ctx.source.languageId !== 'scala' || !ctx.hint('algebird', /algebird/) || args.length !== 2) return undefined;
-    const b = builder(ctx, 'algebird.bloomFilter', 'Algebird BloomFilter(numEntries, fpProb)', start, end);
-    b.argument('n', pickArgument(args, 0, 'numEntries'), { check: checks.positiveInteger('numEntries') });
-    b.argument('p', pickArgument(args, 1, 'fpProb'), { check: checks.probability('fpProb') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? algebirdSizing(p.n, p.p) : {})).build();
-  },
-});
-
 /** Erlang ebloom `ebloom:new(Count, FalseProb, Seed)`; Elixir Bloomex `Bloomex.plain(capacity, error)` / `Bloomex.scalable(capacity, error, ratio, growth)`. */
 const beam = callRecognizer({
   ids: ['erlang.ebloom.new', 'elixir.bloomex'],
@@ -302,5 +288,5 @@ const databricks: Recognizer = {
 
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
   databricks, moreRedisClients,
-  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow, algebird, beam,
+  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow, beam,
 ];

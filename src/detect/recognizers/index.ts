@@ -9,6 +9,7 @@ import { SQL_RECOGNIZERS } from './sql';
 import { calculatorUrl } from './url';
 import { genericNamed } from './generic';
 import { EXTRA_RECOGNIZERS } from './extra';
+import { DECLARED_RECOGNIZERS } from './declared';
 
 export const RECOGNIZERS: readonly Recognizer[] = [
   ...JVM_RECOGNIZERS,
@@ -18,6 +19,7 @@ export const RECOGNIZERS: readonly Recognizer[] = [
   ...SQL_RECOGNIZERS,
   ...CONFIG_RECOGNIZERS,
   ...EXTRA_RECOGNIZERS,
+  ...DECLARED_RECOGNIZERS,
   calculatorUrl,
   genericNamed,
 ];

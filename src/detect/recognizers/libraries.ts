@@ -33,23 +33,6 @@ const bitsAndBlooms = callRecognizer({
   },
 });
 
-/** tylertreat/BoomFilters: `boom.NewBloomFilter(n, fpRate)`, `boom.NewScalableBloomFilter(hint, fpRate, r)`. */
-const boomFilters = callRecognizer({
-  ids: ['go.boom.newBloomFilter', 'go.boom.newScalableBloomFilter'],
-  needles: ['boom.'],
-  pattern: /\bboom\s*\.\s*(NewBloomFilter|NewScalableBloomFilter)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go'])) return undefined;
-    const scalable = match[1] === 'NewScalableBloomFilter';
-    if (args.length !== (scalable ? 3 : 2)) return undefined;
-    const b = builder(ctx, scalable ? 'go.boom.newScalableBloomFilter' : 'go.boom.newBloomFilter', `BoomFilters boom.${match[1]}`, start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger(scalable ? 'hint' : 'n') });
-    b.argument('p', args[1], { check: checks.probability('fpRate') });
-    if (scalable) b.note('scalable: sub-filters are added as it fills, each with a tighter FP rate (ratio r)');
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined && !scalable ? derive.boom(p.n, p.p) : {})).build();
-  },
-});
-
 /** AndreasBriese/bbloom and ipfs/bbloom: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
 const bbloom = callRecognizer({
   ids: ['go.bbloom.new'],
@@ -352,5 +335,5 @@ const growable = callRecognizer({
 });
 
 export const LIBRARY_RECOGNIZERS: readonly Recognizer[] = [
-  bitsAndBlooms, boomFilters, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
+  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
 ];

@@ -1,0 +1,325 @@
+/**
+ * The generic path: matches the sizing entry points each library module declares (src/libraries/*.ts,
+ * `entryPoints`) instead of hand-written code per library. A call entry point is one call that sizes a filter
+ * (arguments by position, keyword or struct field); a settings entry point is a group of settings (config keys,
+ * builder methods, setters, flags, struct fields, the library's key constants) that together size one filter per
+ * column, near each other in the text.
+ */
+import { Argument, checks, Draft, DraftBuilder, ScanContext, splitArguments, unquote } from '../engine';
+import { LIBRARIES } from '../../libraries';
+import type { CallEntryPoint, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
+import type { ParamName } from '../types';
+import type { Recognizer } from '../recognizer';
+import { builder, readValue } from './helpers';
+
+const SIZING_ROLES: ReadonlySet<ParamRole> = new Set(['n', 'p', 'm', 'k', 'bitsPerElement']);
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `boom.NewFilter` -> /boom\s*\.\s*NewFilter/; `.set_x` -> a method on any receiver; `A::b` likewise. */
+function calleePattern(callee: string): string {
+  const method = callee.startsWith('.');
+  const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
+  const body = parts.map((part) => (part === '.' || part === '::' ? `\\s*${escape(part)}\\s*` : escape(part))).join('');
+  return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
+}
+
+function inLanguage(ctx: ScanContext, languages: readonly string[] | undefined): boolean {
+  return !languages || languages.includes(ctx.source.languageId ?? '') || ctx.source.family === 'plain';
+}
+
+/** The check a value of this role and unit must pass (the library rejects the others). */
+function checkFor(role: ParamRole, unit: ParamUnit, what: string) {
+  if (role === 'p') return checks.probability(what);
+  if (role === 'bitsPerElement') return checks.positive(what);
+  if (unit === 'count' || unit === 'bits' || unit === 'bytes' || unit === 'hashes') return checks.positiveInteger(what);
+  return undefined;
+}
+
+/** Struct-literal arguments (`&redis.BFReserveOptions{Capacity: 1, Error: 0.01}`) contribute their fields as named arguments. */
+function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Argument[] {
+  const out: Argument[] = [];
+  for (const arg of args) {
+    out.push(arg);
+    const open = /^&?[\w.]*\s*\{/.exec(arg.text);
+    if (!open) continue;
+    const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
+    if (inner) out.push(...inner.args.filter((a) => a.name !== undefined));
+  }
+  return out;
+}
+
+function argumentFor(args: readonly Argument[], position: number | undefined, names: readonly string[] | undefined): Argument | undefined {
+  const byName = names && args.find((a) => a.name !== undefined && names.includes(a.name));
+  if (byName) return byName;
+  if (position === undefined) return undefined;
+  const firstNamed = args.findIndex((a) => a.name !== undefined);
+  return (firstNamed < 0 ? args : args.slice(0, firstNamed))[position];
+}
+
+function positionalCount(args: readonly Argument[]): number {
+  const firstNamed = args.findIndex((a) => a.name !== undefined);
+  return firstNamed < 0 ? args.length : firstNamed;
+}
+
+function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], start: number, end: number): Draft | undefined {
+  const b = builder(ctx, entry.recognizer, entry.title, start, end);
+  if (entry.hashing) b.hashing(entry.hashing.model, entry.hashing.why);
+  for (const note of entry.notes ?? []) b.note(note);
+  let stated = 0;
+  for (const param of entry.params) {
+    if (!SIZING_ROLES.has(param.role)) continue;
+    const arg = argumentFor(args, param.position, param.names);
+    if (!arg) continue;
+    stated++;
+    b.argument(param.role as ParamName, arg, { scale: param.unit === 'bytes' ? 8 : 1, check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role) });
+  }
+  if (stated === 0) return undefined;
+  applyDefaults(b, entry.defaults);
+  const derive = entry.derive;
+  if (derive) {
+    const named = new Map(args.flatMap((a) => (a.name !== undefined ? [[a.name, a.text] as const] : [])));
+    b.derive((params) => derive(params, named));
+  }
+  return b.build();
+}
+
+function applyDefaults(b: DraftBuilder, defaults: CallEntryPoint['defaults']): void {
+  for (const [param, value] of Object.entries(defaults ?? {})) if (value) b.setDefault(param as ParamName, value.value, value.text);
+}
+
+/** One recogniser for every declared call entry point of every library. */
+function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
+  const byCallee = new Map<string, CallEntryPoint[]>();
+  for (const entry of entries) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
+  const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
+  // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
+  const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<[^>\\n]{0,60}>))?\\s*\\(`, 'g');
+  return {
+    ids: [...new Set(entries.map((e) => e.recognizer))],
+    needles: [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))],
+    pattern,
+    match(ctx, match, at) {
+      if (!ctx.isCode(at)) return undefined;
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '');
+      const candidates = byCallee.get(name);
+      if (!candidates) return undefined;
+      const list = splitArguments(ctx.text, at + match[0].length - 1);
+      if (!list) return undefined;
+      const args = flattenStructArguments(ctx, list.args);
+      const count = positionalCount(list.args);
+      for (const entry of candidates) {
+        if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
+        if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
+        const draft = buildCall(ctx, entry, args, at, list.end);
+        if (draft) return draft;
+      }
+      return undefined;
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------- settings
+
+/** One setting found in the text, with its column (per-column settings) and its value text. */
+export interface SettingHit {
+  readonly setting: DeclaredSetting;
+  readonly column: string | undefined;
+  readonly at: number;
+  readonly line: number;
+  readonly value: { readonly text: string; readonly start: number; readonly end: number } | undefined;
+}
+
+/** `trace.clone()`, `&col`, `ColumnPath::from("a")`, `"a"` all name the column a / trace. */
+function columnName(text: string): string {
+  const inner = /^(?:ColumnPath\s*::\s*from|ColumnPath\s*\.\s*get|new\s+ColumnPath)\s*\(\s*(.*?)\s*\)$/.exec(text.trim());
+  return unquote((inner ? inner[1] : text).trim().replace(/^&/, '').replace(/\.clone\(\)$/, '')).replace(/^#/, '');
+}
+
+/** An expression up to the end of its field or statement (`1 << 16,` -> `1 << 16`). */
+function readExpression(ctx: ScanContext, from: number): SettingHit['value'] {
+  const text = ctx.text;
+  let i = from;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  const stop = /[,;\n}]|\/\/|\/\*/.exec(text.slice(i, i + 200));
+  const raw = text.slice(i, i + (stop ? stop.index : Math.min(200, text.length - i))).trimEnd();
+  return raw === '' ? undefined : { text: raw, start: i, end: i + raw.length };
+}
+
+function settingPattern(setting: DeclaredSetting): RegExp {
+  switch (setting.form) {
+    case 'key': {
+      const [before, after] = setting.name.split('<column>');
+      const key = after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
+      return new RegExp(`(?<![\\w.-])${key}(?![\\w-]|\\.\\w)`, 'g');
+    }
+    case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
+    case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
+    case 'field': return new RegExp(`(?<![\\w$])${escape(setting.name)}[ \\t]*(?::(?!:)|=(?!=))`, 'g');
+    case 'constant': {
+      const dot = setting.name.lastIndexOf('.');
+      return new RegExp(`(?<![\\w$.])(?:${escape(setting.name.slice(0, dot))}\\s*\\.\\s*)?${escape(setting.name.slice(dot + 1))}\\b`, 'g');
+    }
+  }
+}
+
+/** Every hit of one setting in the text, with its column and value. */
+function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] {
+  const hits: SettingHit[] = [];
+  const text = ctx.text;
+  if (setting.form === 'constant' && !text.includes(setting.name.slice(0, setting.name.lastIndexOf('.')))) return hits;
+  const pattern = settingPattern(setting);
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(text)) !== null && hits.length < 1000) {
+    const at = match.index;
+    const end = at + match[0].length;
+    if (ctx.isComment(at)) continue;
+    const line = ctx.source.lineOf(at);
+    let column: string | undefined;
+    let value: SettingHit['value'];
+    if (setting.form === 'key') {
+      column = match[1];
+      value = readValue(ctx, end);
+    } else if (setting.form === 'method') {
+      if (!ctx.isCode(at)) continue;
+      const list = splitArguments(text, end - 1);
+      if (!list || list.args.length === 0) continue;
+      if (setting.columnArgument && list.args.length >= 2) column = columnName(list.args[0].text);
+      const last = list.args[list.args.length - 1];
+      value = { text: last.text, start: last.start, end: last.end };
+    } else if (setting.form === 'flag') {
+      const bare = /^[^\s"'`;|&\\]+/.exec(text.slice(end, end + 100));
+      value = bare ? { text: bare[0], start: end, end: end + bare[0].length } : undefined;
+    } else if (setting.form === 'field') {
+      if (!ctx.isCode(at)) continue;
+      value = readExpression(ctx, end);
+    } else {
+      if (!ctx.isCode(at) || /^\s*import\b/.test(text.slice(text.lastIndexOf('\n', at) + 1, at))) continue;
+      // `PREFIX + "column"`, `KEY + "#column"`, then `, value`
+      const suffix = /^\s*\+\s*(?:(["'])([^"'\n]{1,100})\1|([A-Za-z_]\w*))/.exec(text.slice(end, end + 120));
+      if (suffix) column = columnName(suffix[2] ?? suffix[3]);
+      const afterKey = end + (suffix ? suffix[0].length : 0);
+      value = /^\s*,/.test(text.slice(afterKey, afterKey + 40)) ? readExpression(ctx, text.indexOf(',', afterKey) + 1) : undefined;
+      if (value) value = { ...value, text: value.text.replace(/\)+$/, '').trimEnd(), end: value.start + value.text.replace(/\)+$/, '').trimEnd().length };
+    }
+    hits.push({ setting, column, at, line, value });
+  }
+  return hits;
+}
+
+const LINE_GAP = 40;
+
+/**
+ * Groups hits into filters: per column, consecutive hits no more than LINE_GAP lines apart; settings without a
+ * column (global keys) join every column's group. Shared by the settings recognisers of config.ts.
+ */
+export function groupHits<T extends { readonly column: string | undefined; readonly line: number }>(hits: readonly T[], isGlobal: (hit: T) => boolean): { column: string | undefined; members: T[]; globals: T[] }[] {
+  const globals = hits.filter(isGlobal);
+  const columns = new Map<string | undefined, T[]>();
+  for (const hit of hits) {
+    if (isGlobal(hit)) continue;
+    columns.set(hit.column, [...(columns.get(hit.column) ?? []), hit]);
+  }
+  if (columns.size === 0 && globals.length > 0) columns.set(undefined, []);
+  const out: { column: string | undefined; members: T[]; globals: T[] }[] = [];
+  for (const [column, list] of columns) {
+    const groups: T[][] = [];
+    for (const hit of [...list].sort((a, b) => a.line - b.line)) {
+      const current = groups[groups.length - 1];
+      if (current && hit.line - current[current.length - 1].line <= LINE_GAP) current.push(hit);
+      else groups.push([hit]);
+    }
+    if (groups.length === 0) groups.push([]);
+    for (const members of groups) out.push({ column, members, globals });
+  }
+  return out;
+}
+
+function isFalse(hit: SettingHit | undefined): boolean {
+  return hit?.value !== undefined && /^(?:false|0)$/i.test(unquote(hit.value.text));
+}
+
+/** A value in a config file (quoted numbers, `^` as a power) or in code (the language's constants). */
+function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale: number): number | undefined {
+  if (!hit.value) {
+    b.unevaluated(param, hit.setting.name);
+    return undefined;
+  }
+  const ctx = b.ctx;
+  const family = ctx.source.family;
+  const options = family === 'c' || family === 'js' || family === 'python' ? { ...ctx.codeEval, allowQuotedNumbers: true } : ctx.configEval;
+  const check = checkFor(hit.setting.role, hit.setting.unit, hit.setting.name);
+  return b.argument(param, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check, scale });
+}
+
+function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: string | undefined, members: SettingHit[], globals: SettingHit[]): Draft | undefined {
+  const hits = new Map<ParamRole, SettingHit>();
+  for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
+  // a trigger with a value (an empty ORC column list or `enabled = false` alone configures no filter)
+  if (!entry.triggers.some((role) => hits.has(role) && !isFalse(hits.get(role)) && unquote(hits.get(role)?.value?.text ?? 'x') !== '')) return undefined;
+  const kinds = entry.settings.filter((s) => s.role === 'kind');
+  if (kinds.length > 0) {
+    const kind = hits.get('kind');
+    if (!kind?.value || !kind.setting.value?.test(kind.value.text)) return undefined;
+  }
+  const ordered = [...members].sort((a, b) => a.at - b.at);
+  const sized = ordered.filter((h) => h.setting.role !== 'kind');
+  const first = (sized.length > 0 ? sized : ordered)[0] ?? globals[0];
+  const last = ordered[ordered.length - 1] ?? first;
+  const b = builder(ctx, entry.recognizer, column ? `${entry.title} (column ${column})` : entry.title, first.at, last.value?.end ?? last.at);
+  for (const note of entry.notes ?? []) b.note(note);
+  if (isFalse(hits.get('enabled'))) b.note('the Bloom filter is disabled here');
+  for (const [role, hit] of hits) {
+    if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit, hit.setting.unit === 'bytes' ? 8 : 1);
+  }
+  const values: StatedSettings['values'] = {};
+  for (const role of ['maxBytes', 'sets'] as const) {
+    const hit = hits.get(role);
+    const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', hit, 1) : undefined;
+    if (value !== undefined) values[role] = value;
+  }
+  if (values.maxBytes !== undefined) b.note(`filter size capped at ${values.maxBytes} bytes`);
+  applyDefaults(b, entry.defaults);
+  const derive = entry.derive;
+  if (derive) {
+    const stated: StatedSettings = { roles: new Set(hits.keys()), values };
+    b.derive((params) => derive(params, stated));
+  }
+  return b.build();
+}
+
+function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
+  const cache = new WeakMap<ScanContext, readonly Draft[]>();
+  const needles = entry.settings.map((s) => (s.form === 'constant' ? s.name.slice(s.name.lastIndexOf('.') + 1) : s.name.split('<column>')[0]).toLowerCase());
+  return {
+    ids: [entry.recognizer],
+    needles: [...new Set(needles)],
+    pattern: new RegExp(entry.settings.map((s) => settingPattern(s).source).join('|'), 'g'),
+    match(ctx) {
+      if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) return undefined;
+      let drafts = cache.get(ctx);
+      if (!drafts) {
+        const hits = entry.settings.flatMap((setting) => findSettings(ctx, setting));
+        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry))
+          .map(({ column, members, globals }) => (members.length > 0 || globals.length > 0 ? buildSettings(ctx, entry, column, members, globals) : undefined))
+          .filter((d): d is Draft => d !== undefined);
+        cache.set(ctx, drafts);
+      }
+      return drafts;
+    },
+  };
+}
+
+function hasColumns(entry: SettingsEntryPoint): boolean {
+  return entry.settings.some((s) => s.columnArgument || s.name.includes('<column>') || s.form === 'constant');
+}
+
+const ENTRY_POINTS = LIBRARIES.flatMap((library) => library.entryPoints ?? []);
+
+/** The generic recognisers: one for all declared calls, one per declared group of settings. */
+export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [
+  callsRecognizer(ENTRY_POINTS.filter((e): e is CallEntryPoint => e.kind === 'call')),
+  ...ENTRY_POINTS.filter((e): e is SettingsEntryPoint => e.kind === 'settings').map(settingsRecognizer),
+];
