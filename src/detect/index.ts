@@ -28,7 +28,7 @@ import type { ConstantsLookup, FileConstant } from './constants';
 import { languageFromFileName, SourceText } from './source';
 import { SyntaxFacts } from './syntax/facts';
 import type { SyntaxRuntime } from './syntax/runtime';
-import type { Finding, FilterParams, LibraryDerivation, ParamName } from './types';
+import type { Finding, FilterParams, LibraryDerivation, ParamName, TextRange } from './types';
 
 export type { Finding } from './types';
 export { evaluateConstant } from './evaluate';
@@ -172,6 +172,9 @@ function dropRedundantGeneric(drafts: Draft[]): Draft[] {
   return drafts.filter((draft) => {
     if (draft.recognizer !== GENERIC_ID) return true;
     if (specific.some((d) => d.start < draft.end && draft.start < d.end)) return false;
+    // a value a library's recogniser already reads (a builder chain's or a config key's), even outside its range
+    const sameStart = (a?: TextRange, b?: TextRange): boolean => a !== undefined && b !== undefined && a.start.line === b.start.line && a.start.character === b.start.character;
+    if (Object.values(draft.sources).some((own) => specific.some((d) => Object.values(d.sources).some((s) => sameStart(s?.range, own?.range))))) return false;
     return !genericKeys(draft).some((key) => new RegExp(`(?:^|[^\\w$])${key.replace(/[.$-]/g, '\\$&')}(?![\\w$])`).test(consumed));
   });
 }

@@ -8,7 +8,7 @@
  *  - expected values of assertions (`require.Equal(t, bloom.FilterPolicy(1), got)`, `assertEquals(expected, ...)`,
  *    Mockito `verify(mock).bfReserve(...)`, `when(mock.bfReserve(...))`);
  *  - protobuf field numbers read by the generic recogniser (`num_hash_functions = 1;`);
- *  - in Markdown, prose outside code (fenced, indented or inline) and examples whose values are all placeholders (`New(n, fp)`);
+ *  - in Markdown, prose outside code blocks (inline code included) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
  *    naming the key) that states no value.
  * Pure text predicates on the scan context, bounded work per finding.
@@ -132,9 +132,9 @@ function markdownProse(ctx: ScanContext, draft: Draft): string | undefined {
   const source = ctx.source;
   const line = source.lineOf(draft.start);
   const fenced = fencedLines(ctx)[line] === 1;
-  const before = lineBefore(ctx, draft.start);
-  const inlineCode = (before.match(/`/g) ?? []).length % 2 === 1;
-  if (!fenced && !inlineCode && !/^(?: {4}|\t)/.test(source.lineText(line))) return 'prose in a Markdown paragraph';
+  // Inline code in a sentence or a list item (`bloom_filter_fp_chance = 0.1` in a changelog) is prose about a
+  // setting; a code block (fenced or indented) is an example of one.
+  if (!fenced && !/^(?: {4}|\t)/.test(source.lineText(line))) return 'prose in a Markdown paragraph';
   const stated = Object.values(draft.sources).some((s) => s !== undefined && s.kind !== 'default');
   if (!stated && draft.invalid.length === 0 && draft.unevaluated.length > 0) return 'a documentation example with placeholders for its values';
   return undefined;

@@ -8,6 +8,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { detectConfigs } from '../../src/detect/index';
+import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
+import { loadSyntaxFor } from '../../src/cli/syntax';
 import type { Finding } from '../../src/detect/types';
 
 const CORPUS = resolve('test/fixtures/corpus');
@@ -57,10 +59,14 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
   const decoyFindings: string[] = [];
   let decoys = 0;
 
-  before(() => {
+  // As the product reads them: with the grammars of the syntax layer loaded (the CLI's and the extension's setup).
+  let syntax: SyntaxRuntime | undefined;
+  before(async () => {
+    syntax = await loadSyntaxFor(files.map(([file]) => file));
+    assert.ok(syntax, 'the syntax layer loads');
     for (const [file, expected] of files) {
       const text = readFileSync(join(CORPUS, file), 'utf8');
-      const findings = detectConfigs(text, { fileName: file });
+      const findings = detectConfigs(text, { fileName: file, syntax });
       const ecosystem = file.split('/')[0];
       if (ecosystem === 'decoys') {
         decoys++;

@@ -276,10 +276,12 @@ describe('syntax layer: the whole corpus read with the grammars loaded', () => {
       if (file.startsWith('decoys/') && parsed.length > 0) problems.push(`${file}: decoy finding ${parsed[0].recognizer}`);
       for (const finding of plain) {
         const twin = parsed.find((f) => f.recognizer === finding.recognizer && f.range.start.line === finding.range.start.line);
-        if (!twin) {
+        // In a decoy, what the text readers took for a configuration and the tree shows is prose is meant to go.
+        if (!twin && !file.startsWith('decoys/')) {
           problems.push(`${file}: lost ${finding.recognizer}@${finding.range.start.line}`);
           continue;
         }
+        if (!twin) continue;
         for (const [param, value] of Object.entries(finding.params)) {
           if ((twin.params as Record<string, unknown>)[param] !== value) problems.push(`${file}: ${finding.recognizer} ${param} ${String(value)} -> ${String((twin.params as Record<string, unknown>)[param])}`);
         }

@@ -5,7 +5,7 @@
  * builder methods, setters, flags, struct fields, the library's key constants) that together size one filter per
  * column, near each other in the text.
  */
-import { Argument, checks, Draft, DraftBuilder, ScanContext, splitArguments, unquote } from '../engine';
+import { Argument, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
 import { LIBRARIES } from '../../libraries';
 import type { CallEntryPoint, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
 import type { ParamName } from '../types';
@@ -153,7 +153,8 @@ function settingPattern(setting: DeclaredSetting): RegExp {
     case 'key': {
       const [before, after] = setting.name.split('<column>');
       const key = after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
-      return new RegExp(`(?<![\\w.-])${key}(?![\\w-]|\\.\\w)`, 'g');
+      // not the start of a longer key: `fpp` is not `fpp#column` (a column's own key) nor `fpp.column.x`
+      return new RegExp(`(?<![\\w.-])${key}(?![\\w#-]|\\.\\w)`, 'g');
     }
     case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
     case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
@@ -190,8 +191,10 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       const last = list.args[list.args.length - 1];
       value = { text: last.text, start: last.start, end: last.end };
     } else if (setting.form === 'flag') {
-      const bare = /^[^\s"'`;|&\\]+/.exec(text.slice(end, end + 100));
-      value = bare ? { text: bare[0], start: end, end: end + bare[0].length } : undefined;
+      // a number, or a variable or expansion that holds one: `--bloom_bits N` in usage text configures nothing
+      const bare = /^[\d.$({][^\s"'`;|&\\]*/.exec(text.slice(end, end + 100));
+      if (!bare) continue;
+      value = { text: bare[0], start: end, end: end + bare[0].length };
     } else if (setting.form === 'field') {
       if (!ctx.isCode(at)) continue;
       value = readExpression(ctx, end);
@@ -215,7 +218,7 @@ const LINE_GAP = 40;
  * Groups hits into filters: per column, consecutive hits no more than LINE_GAP lines apart; settings without a
  * column (global keys) join every column's group. Shared by the settings recognisers of config.ts.
  */
-export function groupHits<T extends { readonly column: string | undefined; readonly line: number }>(hits: readonly T[], isGlobal: (hit: T) => boolean): { column: string | undefined; members: T[]; globals: T[] }[] {
+export function groupHits<T extends { readonly column: string | undefined; readonly line: number }>(hits: readonly T[], isGlobal: (hit: T) => boolean, startsNew: (group: readonly T[], hit: T) => boolean = () => false): { column: string | undefined; members: T[]; globals: T[] }[] {
   const globals = hits.filter(isGlobal);
   const columns = new Map<string | undefined, T[]>();
   for (const hit of hits) {
@@ -228,7 +231,7 @@ export function groupHits<T extends { readonly column: string | undefined; reado
     const groups: T[][] = [];
     for (const hit of [...list].sort((a, b) => a.line - b.line)) {
       const current = groups[groups.length - 1];
-      if (current && hit.line - current[current.length - 1].line <= LINE_GAP) current.push(hit);
+      if (current && hit.line - current[current.length - 1].line <= LINE_GAP && !startsNew(current, hit)) current.push(hit);
       else groups.push([hit]);
     }
     if (groups.length === 0) groups.push([]);
@@ -268,7 +271,10 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   const sized = ordered.filter((h) => h.setting.role !== 'kind');
   const first = (sized.length > 0 ? sized : ordered)[0] ?? globals[0];
   const last = ordered[ordered.length - 1] ?? first;
-  const b = builder(ctx, entry.recognizer, column ? `${entry.title} (column ${column})` : entry.title, first.at, last.value?.end ?? last.at);
+  // struct fields: the filter is the literal that holds them (`spec := &ebpf.MapSpec{`), where a reader looks for it
+  const brace = first.setting.form === 'field' ? lastIndexWithin(ctx.text, '{', first.at, 600) : -1;
+  const inLiteral = brace >= 0 && !/[;}]/.test(ctx.text.slice(brace + 1, first.at)); // not a block of assignments
+  const b = builder(ctx, entry.recognizer, column ? `${entry.title} (column ${column})` : entry.title, inLiteral ? brace : first.at, last.value?.end ?? last.at);
   for (const note of entry.notes ?? []) b.note(note);
   if (isFalse(hits.get('enabled'))) b.note('the Bloom filter is disabled here');
   for (const [role, hit] of hits) {
@@ -302,7 +308,8 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
       let drafts = cache.get(ctx);
       if (!drafts) {
         const hits = entry.settings.flatMap((setting) => findSettings(ctx, setting));
-        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry))
+        // a role stated again starts another filter (two db_bench runs with their own --bloom_bits)
+        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry), (group, hit) => group.some((other) => other.setting.role === hit.setting.role))
           .map(({ column, members, globals }) => (members.length > 0 || globals.length > 0 ? buildSettings(ctx, entry, column, members, globals) : undefined))
           .filter((d): d is Draft => d !== undefined);
         cache.set(ctx, drafts);

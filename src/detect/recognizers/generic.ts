@@ -534,10 +534,25 @@ function readPair(ctx: ScanContext, guess: Guess, pair: Pair, options: EvalOptio
     if (seeds !== undefined) return { guess, pair, value: seeds, expression: pair.value, seeds: true };
   }
   const percent = /^([\d.]+)[ \t]*%$/.exec(pair.value);
-  const expression = percent ? `${percent[1]} / 100` : pair.value;
+  const unit = percent ? undefined : withUnit(pair.value, guess.param);
+  const expression = percent ? `${percent[1]} / 100` : unit?.expression ?? pair.value;
   const probe = builder(ctx, 'probe', '', 0, 0);
   const value = probe.argument('n', expression, { eval: options });
-  return { guess, pair, value, expression, seeds: false };
+  return { guess: unit?.bytes ? { param: guess.param, scale: 8 } : guess, pair, value, expression, seeds: false };
+}
+
+/** Counts people write with a suffix (`10M`, `1B`: a billion) and sizes in bytes (`64MiB`, `2GB`). */
+const COUNT_SUFFIXES: Readonly<Record<string, number>> = { k: 1e3, K: 1e3, M: 1e6, B: 1e9, G: 1e9, T: 1e12 };
+const BYTE_SUFFIXES: Readonly<Record<string, number>> = { KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12 };
+
+/** A quantity with a unit suffix as an expression (bytes: the caller scales to bits), or undefined. */
+function withUnit(text: string, param: ParamName | 'size'): { expression: string; bytes: boolean } | undefined {
+  const quantity = /^["']?(\d+(?:\.\d+)?)[ \t]*([A-Za-z]{1,3})["']?$/.exec(text.trim());
+  if (!quantity) return undefined;
+  const [, number, suffix] = quantity;
+  if (param !== 'n' && BYTE_SUFFIXES[suffix] !== undefined) return { expression: `${number} * ${BYTE_SUFFIXES[suffix]}`, bytes: true };
+  if ((param === 'n' || param === 'size') && COUNT_SUFFIXES[suffix] !== undefined) return { expression: `${number} * ${COUNT_SUFFIXES[suffix]}`, bytes: false };
+  return undefined;
 }
 
 /** Builds the finding for one group of pairs, or nothing when no sizing value is constant (decoys, types, placeholders). */
