@@ -6,7 +6,7 @@
 import * as assert from './assert';
 import * as vscode from 'vscode';
 import { bloomFalsePositiveRate, exactFalsePositiveRate } from '../../src/core/classic';
-import { formatProbability } from '../../src/analysis/format';
+import { formatProbability, formatRateBeside } from '../../src/analysis/format';
 
 interface BloomLensApi {
   readonly host: 'node' | 'web';
@@ -86,7 +86,8 @@ describe('web worker extension host', () => {
     const titles = lenses.map((lens) => lens.command?.title ?? '').filter((title) => title.startsWith('Bloom'));
     const mBits = Math.ceil(Math.floor(-1e6 * Math.log(0.01) / (Math.LN2 * Math.LN2)) / 64) * 64; // Guava: 64-bit words
     assert.equal(titles.length, 1);
-    assert.ok(titles[0].includes(`9.59 Mbit, k=7, FP ${formatProbability(exactFalsePositiveRate(mBits, 1e6, 7))}`), titles[0]);
+    // The rate prints with the digits that tell it from the 1% target (formatRateBeside): 1.004%, not 1.00%.
+    assert.ok(titles[0].includes(`9.59 Mbit, k=7, FP ${formatRateBeside(exactFalsePositiveRate(mBits, 1e6, 7), 0.01)}`), titles[0]);
   });
 
   it('publishes diagnostics: BL003 and BL004 in Go (the capacity comparison computed in this host), BL001 and BL005 in Python', async () => {
