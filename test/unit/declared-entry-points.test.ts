@@ -1,0 +1,124 @@
+/**
+ * Every sizing entry point a library module declares (src/libraries/*.ts `entryPoints`) gets a case generated from
+ * its declaration: a snippet that states each parameter by position or name, detected, and asserted to come back
+ * with the declared recogniser and each role's value in the declared unit (bytes read as 8 bits each).
+ */
+import * as assert from 'node:assert/strict';
+import { detectConfigs } from '../../src/detect/index';
+import { LIBRARIES } from '../../src/libraries';
+import type { CallEntryPoint, DeclaredSetting, ParamRole, SettingsEntryPoint } from '../../src/libraries/types';
+
+/** A distinct value per role, so a role read as another fails. */
+const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4 };
+const SIZING: readonly ParamRole[] = ['n', 'p', 'm', 'k', 'bitsPerElement'];
+const FILE_FOR: Record<string, string> = { rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc' };
+
+function expectedParam(role: ParamRole, unit: string): number {
+  return (VALUE[role] ?? 0) * (unit === 'bytes' ? 8 : 1);
+}
+
+/** A comment naming the library (`requires`): its import, as the file would have it. */
+function hintFor(requires: RegExp | undefined, language: string): string {
+  if (!requires) return '';
+  const word = requires.source.replace(/\\\//g, '/').replace(/[^\w/|-]/g, '').split('|')[0];
+  return language === 'python' ? `# ${word}\n` : `// ${word}\n`;
+}
+
+function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } {
+  const language = entry.languages?.[0] ?? 'java';
+  const positional = entry.params.filter((p) => p.position !== undefined).sort((a, b) => a.position! - b.position!);
+  const named = entry.params.filter((p) => p.position === undefined);
+  // struct-field parameters (go-redis options) go in a struct literal as the last argument
+  const structFields = language === 'go' && named.length > 0;
+  const count = structFields ? (entry.arity?.[0] ?? 1) - 1 : Math.max(entry.arity?.[0] ?? 0, positional.length ? positional[positional.length - 1].position! + 1 : 0);
+  const args: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const param = positional.find((p) => p.position === i);
+    args.push(param ? String(VALUE[param.role]) : i === 0 ? '"x"' : '0');
+  }
+  if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${VALUE[p.role]}`).join(', ')}}`);
+  else args.push(...named.map((p) => `${p.names![0]}=${VALUE[p.role]}`));
+  const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;
+  return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})\n`, fileName: FILE_FOR[language] ?? 'A.java' };
+}
+
+function settingLine(setting: DeclaredSetting, value: string): string {
+  switch (setting.form) {
+    case 'key': return `${setting.name.replace('<column>', 'col')}=${value}`;
+    case 'method': return setting.columnArgument ? `builder.${setting.name}("col", ${value});` : `builder.${setting.name}(${value});`;
+    case 'flag': return `./tool --${setting.name}=${value}`;
+    case 'field': return `    ${setting.name}: ${value},`;
+    case 'constant': return `conf.set(${setting.name} + "#col", ${value});`;
+  }
+}
+
+/** One snippet per sizing setting, with the entry's kind setting (when it has one) and the trigger it needs. */
+function settingSnippet(entry: SettingsEntryPoint, setting: DeclaredSetting): { text: string; fileName: string } {
+  const language = entry.languages?.[0] ?? (setting.form === 'key' ? 'properties' : setting.form === 'flag' ? 'shellscript' : 'java');
+  const lines: string[] = [];
+  const kind = entry.settings.find((s) => s.role === 'kind');
+  if (kind) lines.push(settingLine(kind, kind.value!.source.replace(/\\b/g, '').replace(/\\/g, '')));
+  lines.push(settingLine(setting, String(VALUE[setting.role])));
+  // a setting that makes no filter alone (a stride, a hash count) comes with one that does
+  if (!entry.triggers.includes(setting.role)) {
+    const trigger = entry.settings.find((s) => entry.triggers.includes(s.role) && s.form === setting.form && s.role !== 'enabled' && s.role !== 'columns')
+      ?? entry.settings.find((s) => entry.triggers.includes(s.role) && s.form === setting.form)!;
+    lines.push(settingLine(trigger, trigger.role === 'columns' ? '"col"' : trigger.role === 'enabled' ? 'true' : String(VALUE[trigger.role])));
+  }
+  if (entry.settings.some((s) => s.role === 'sets')) lines.push(settingLine(entry.settings.find((s) => s.role === 'sets')!, String(VALUE.sets)));
+  const body = setting.form === 'field' ? `x := Spec{\n${lines.join('\n')}\n}\n` : `${lines.join('\n')}\n`;
+  const fileName = FILE_FOR[language] ?? (language === 'properties' ? 'a.properties' : language === 'shellscript' ? 'a.sh' : 'A.java');
+  return { text: `${hintFor(entry.requires, language)}${body}`, fileName };
+}
+
+describe('declared entry points: one generated case per declaration', () => {
+  const entries = LIBRARIES.flatMap((library) => (library.entryPoints ?? []).map((entry) => ({ library, entry })));
+
+  it('every declaration names its source and roles, and its recogniser belongs to its module', () => {
+    assert.ok(entries.length >= 20, `${entries.length} entry points`);
+    for (const { library, entry } of entries) {
+      assert.ok(library.recognizers.includes(entry.recognizer), `${library.id}: ${entry.recognizer} is not among its recognisers`);
+      const sources = entry.kind === 'call' ? [entry.source] : entry.settings.map((s) => s.source);
+      for (const source of sources) assert.ok(source.repository && source.file && source.function, `${entry.title}: source`);
+    }
+  });
+
+  for (const { entry } of entries) {
+    if (entry.kind === 'call') {
+      it(`${entry.recognizer}: ${entry.callee}`, () => {
+        const { text, fileName } = callSnippet(entry);
+        const finding = detectConfigs(text, { fileName }).find((f) => f.recognizer === entry.recognizer);
+        assert.ok(finding, `no ${entry.recognizer} in ${JSON.stringify(text)}: ${JSON.stringify(detectConfigs(text, { fileName }).map((f) => f.recognizer))}`);
+        for (const param of entry.params.filter((p) => SIZING.includes(p.role))) {
+          assert.equal((finding.params as Record<string, number>)[param.role], expectedParam(param.role, param.unit), `${param.role} in ${text}`);
+        }
+      });
+      continue;
+    }
+    for (const setting of entry.settings.filter((s) => SIZING.includes(s.role))) {
+      it(`${entry.recognizer}: ${setting.form} ${setting.name}`, () => {
+        const { text, fileName } = settingSnippet(entry, setting);
+        const findings = detectConfigs(text, { fileName });
+        const finding = findings.find((f) => f.recognizer === entry.recognizer);
+        assert.ok(finding, `no ${entry.recognizer} in ${JSON.stringify(text)}: ${JSON.stringify(findings.map((f) => f.recognizer))}`);
+        assert.equal((finding.params as Record<string, number>)[setting.role], expectedParam(setting.role, setting.unit), text);
+      });
+    }
+  }
+
+  it('a DPDK vBF sizes each filter as rte_member_create_vbf does', () => {
+    // 65536 keys over 16 sets at p = 0.03: 4096 keys per filter, fp_one = 1 - 0.97^(1/16) ≈ 0.0019019;
+    // bits = ceil(4096 · ln(fp_one) / ln(2^-ln2)) = 53517 -> 65536; hashes = (uint32)(ln2 · 53517 / 4096) = 9
+    const text = '#include <rte_member.h>\nstruct rte_member_parameters p = {\n  .type = RTE_MEMBER_TYPE_VBF,\n  .num_keys = 1 << 16,\n  .num_set = 16,\n  .false_positive_rate = 0.03,\n};\n';
+    const finding = detectConfigs(text, { fileName: 'm.c' }).find((f) => f.recognizer === 'dpdk.member.vbf');
+    assert.ok(finding);
+    assert.equal(finding.derived.n, 4096);
+    const fpOne = Math.fround(1 - Math.pow(Math.fround(1 - Math.fround(0.03)), 1 / 16));
+    const bits = Math.ceil((4096 * Math.log(fpOne)) / Math.log(1 / Math.pow(2, Math.LN2)));
+    assert.equal(finding.derived.m, 2 ** Math.ceil(Math.log2(bits)));
+    assert.equal(finding.derived.k, Math.trunc((Math.LN2 * bits) / 4096));
+    assert.ok(finding.derived.k! >= 8 && finding.derived.k! <= 10, `k = ${finding.derived.k}`);
+    // a hash-table set-summary is not a Bloom filter
+    assert.deepEqual(detectConfigs(text.replace('RTE_MEMBER_TYPE_VBF', 'RTE_MEMBER_TYPE_HT'), { fileName: 'm.c' }).filter((f) => f.recognizer === 'dpdk.member.vbf'), []);
+  });
+});
