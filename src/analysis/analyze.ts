@@ -749,9 +749,13 @@ function hoverContent(finding: Finding, config: ResolvedConfig, metrics: Metrics
   // Findings: each adds a row only when it has something to say.
   const headline = headlineRate(config, metrics);
   const verdict = headline ? formatVerdict(headline.falsePositiveRate, config.targetRate) : undefined;
-  if (verdict?.withinTolerance) rows.push(['against the target', verdict.detail]); // the sentence says "meets": the exact excess
+  // Within the tolerance the sentence says "meets"; the exact excess is in the FP row (a row of its own would push a
+  // plain filter's hover past VS Code's default size).
+  const excess = verdict?.withinTolerance ? ` · ${verdict.detail.replace(/^\S+ is /, '').replace(/: within the (\S+) tolerance.*$/, ', within $1')}` : '';
+  const exactRow = rows.findIndex(([label]) => label === 'FP at capacity (exact)');
+  if (excess && exactRow >= 0 && headline?.modelId === 'classic-exact') rows[exactRow] = [rows[exactRow][0], `${rows[exactRow][1]}${excess}`];
   if (headline && !headline.perElement && headline.modelId !== 'classic-exact') {
-    rows.push([`FP at capacity (${headline.model})`, formatProbability(headline.falsePositiveRate)]);
+    rows.push([`FP at capacity (${headline.model})`, `${formatProbability(headline.falsePositiveRate)}${excess}`]);
   }
   rows.push(...recyclingRows(metrics));
   const paradox = metrics.paradox;
