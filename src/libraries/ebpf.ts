@@ -6,6 +6,8 @@ import { LN2 } from './util';
 
 /** bloom_map_alloc: nr_bits = n k / 5 * 7 rounded up to a power of two (min 64, max 2^32). */
 export function ebpf(maxEntries: number, hashes: number): LibraryDerivation {
+  // bloom_map_alloc: `attr->map_extra & ~0xF` is EINVAL; the low 4 bits are the hash count
+  if (hashes > 15) return { rejects: [`map_extra = ${hashes}: the kernel takes 1-15 hash functions (0 means 5); bpf() returns EINVAL`] };
   const notes: string[] = [];
   const product = maxEntries * hashes;
   let bits: number;
@@ -21,6 +23,8 @@ export function ebpf(maxEntries: number, hashes: number): LibraryDerivation {
 
 const AYA: SourceCitation = { repository: 'aya-rs/aya', file: 'ebpf/aya-ebpf/src/maps/bloom_filter.rs', function: 'BloomFilter::with_max_entries(max_entries, flags), BloomFilter::pinned' };
 const CILIUM: SourceCitation = { repository: 'cilium/ebpf', file: 'map.go', function: 'MapSpec{Type: BloomFilter, MaxEntries, MapExtra}' };
+// bloom_map_alloc: `nr_hash_funcs = attr->map_extra & BPF_BLOOM_FILTER_HASH_MASK; if (nr_hash_funcs == 0) nr_hash_funcs = 5;`
+const KERNEL_ZERO_HASHES = { value: 5, text: 'MapExtra = 0 means the kernel default, 5 hash functions' };
 const KERNEL_DEFAULT_HASHES = { k: { value: 5, text: 'eBPF default: 5 hash functions when map_extra is not set' } };
 const deriveMap = (params: { n?: number; k?: number }): LibraryDerivation => (params.n !== undefined && params.k !== undefined ? ebpf(params.n, params.k) : {});
 
@@ -39,7 +43,7 @@ export const EBPF: LibraryModule = {
       settings: [
         { role: 'kind', unit: 'name', form: 'field', name: 'Type', value: /\bebpf\.BloomFilter\b/, source: CILIUM },
         { role: 'n', unit: 'count', form: 'field', name: 'MaxEntries', source: CILIUM },
-        { role: 'k', unit: 'hashes', form: 'field', name: 'MapExtra', source: CILIUM },
+        { role: 'k', unit: 'hashes', form: 'field', name: 'MapExtra', zeroMeans: KERNEL_ZERO_HASHES, source: CILIUM },
       ] },
   ],
   layout: { kind: 'classic', hashing: 'colliding' },

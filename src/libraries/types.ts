@@ -95,6 +95,8 @@ export interface DeclaredParam {
   readonly position?: number;
   /** Keyword-argument or struct-field names (`bloom_filter_bits=`, `numHashes =`, `Capacity:`). */
   readonly names?: readonly string[];
+  /** A stated 0 the library replaces by its default (the kernel's `map_extra = 0` is 5 hash functions). */
+  readonly zeroMeans?: { readonly value: number; readonly text: string };
 }
 
 /** A default the library applies to a parameter the code leaves out. */
@@ -138,6 +140,8 @@ export interface DeclaredSetting {
   readonly columnArgument?: boolean;
   /** For the `kind` role: the value that makes it this library's filter. */
   readonly value?: RegExp;
+  /** A stated 0 the library replaces by its default. */
+  readonly zeroMeans?: DeclaredParam['zeroMeans'];
   readonly source: SourceCitation;
 }
 

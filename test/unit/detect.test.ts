@@ -178,6 +178,20 @@ describe('detect: more recognisers', () => {
     assert.deepEqual(f.params, { bitsPerElement: 10, k: 7 });
   });
 
+  it('eBPF bloom map hash count, as the kernel reads map_extra: 0 is 5 hashes, above 15 is EINVAL (C and cilium/ebpf alike)', () => {
+    const cilium = (extra: number) => one(`import "github.com/cilium/ebpf"\nvar spec = &ebpf.MapSpec{\n\tType: ebpf.BloomFilter,\n\tValueSize: 4,\n\tMaxEntries: 10000,\n\tMapExtra: ${extra},\n}`, 'go');
+    const c = (extra: number) => one(`struct {\n  __uint(type, BPF_MAP_TYPE_BLOOM_FILTER);\n  __uint(max_entries, 10000);\n  __uint(map_extra, ${extra});\n} f SEC(".maps");`, 'c');
+    for (const read of [cilium, c]) {
+      const zero = read(0);
+      assert.equal(zero.params.k, 5);
+      assert.equal(zero.sources.k?.kind, 'default');
+      assert.equal(zero.invalid?.length ?? 0, 0);
+      assert.equal(read(7).params.k, 7);
+      const over = read(16);
+      assert.ok(over.invalid?.some((text) => /EINVAL/.test(text)), String(over.invalid));
+    }
+  });
+
   it('Go EstimateParameters and BoomFilters scalable', () => {
     const f = one('import "github.com/bits-and-blooms/bloom/v3"\nm, k := bloom.EstimateParameters(1000000, 0.01)', 'go');
     assert.equal(f.recognizer, 'go.bits-and-blooms.estimateParameters');

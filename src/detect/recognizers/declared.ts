@@ -5,9 +5,9 @@
  * builder methods, setters, flags, struct fields, the library's key constants) that together size one filter per
  * column, near each other in the text.
  */
-import { Argument, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
+import { Argument, ArgumentOptions, Check, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
 import { LIBRARIES } from '../../libraries';
-import type { CallEntryPoint, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
+import type { CallEntryPoint, DeclaredParam, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
 import type { ParamName } from '../types';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
@@ -30,12 +30,21 @@ function inLanguage(ctx: ScanContext, languages: readonly string[] | undefined):
   return !languages || languages.includes(ctx.source.languageId ?? '') || ctx.source.family === 'plain';
 }
 
-/** The check a value of this role and unit must pass (the library rejects the others). */
-function checkFor(role: ParamRole, unit: ParamUnit, what: string) {
-  if (role === 'p') return checks.probability(what);
-  if (role === 'bitsPerElement') return checks.positive(what);
-  if (unit === 'count' || unit === 'bits' || unit === 'bytes' || unit === 'hashes') return checks.positiveInteger(what);
-  return undefined;
+/** The check a value of this role and unit must pass (the library rejects the others; a 0 it reads as its default passes). */
+function checkFor(role: ParamRole, unit: ParamUnit, what: string, zeroMeans?: DeclaredParam['zeroMeans']): Check | undefined {
+  const check = role === 'p' ? checks.probability(what)
+    : role === 'bitsPerElement' ? checks.positive(what)
+    : unit === 'count' || unit === 'bits' || unit === 'bytes' || unit === 'hashes' ? checks.positiveInteger(what)
+    : undefined;
+  return zeroMeans && check ? (v) => (v === 0 ? undefined : check(v)) : check;
+}
+
+/** Evaluates one declared value; a stated 0 the library reads as its default becomes that default, said so. */
+function declaredValue(b: DraftBuilder, param: ParamName, value: string | Argument, options: ArgumentOptions, zeroMeans: DeclaredParam['zeroMeans']): number | undefined {
+  const stated = b.argument(param, value, options);
+  if (stated !== 0 || !zeroMeans) return stated;
+  b.set(param, zeroMeans.value, { ...b.draft.sources[param]!, kind: 'default', text: zeroMeans.text });
+  return zeroMeans.value;
 }
 
 /** Struct-literal arguments (`&redis.BFReserveOptions{Capacity: 1, Error: 0.01}`) contribute their fields as named arguments. */
@@ -74,7 +83,8 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     const arg = argumentFor(args, param.position, param.names);
     if (!arg) continue;
     stated++;
-    b.argument(param.role as ParamName, arg, { scale: param.unit === 'bytes' ? 8 : 1, check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role) });
+    const check = checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans);
+    declaredValue(b, param.role as ParamName, arg, { scale: param.unit === 'bytes' ? 8 : 1, check }, param.zeroMeans);
   }
   if (stated === 0) return undefined;
   applyDefaults(b, entry.defaults);
@@ -253,8 +263,8 @@ function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale:
   const ctx = b.ctx;
   const family = ctx.source.family;
   const options = family === 'c' || family === 'js' || family === 'python' ? { ...ctx.codeEval, allowQuotedNumbers: true } : ctx.configEval;
-  const check = checkFor(hit.setting.role, hit.setting.unit, hit.setting.name);
-  return b.argument(param, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check, scale });
+  const check = checkFor(hit.setting.role, hit.setting.unit, hit.setting.name, hit.setting.zeroMeans);
+  return declaredValue(b, param, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check, scale }, hit.setting.zeroMeans);
 }
 
 function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: string | undefined, members: SettingHit[], globals: SettingHit[]): Draft | undefined {
