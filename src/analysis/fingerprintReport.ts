@@ -6,7 +6,6 @@
 import { cuckooMaxLoad, CuckooChain, growingCuckooChain } from '../core/cuckooLoad';
 import { cuckooFalsePositiveRate, MAX_FINGERPRINT_BITS, xorFamilyFalsePositiveRate, xorFamilyFingerprintBits } from '../core/fingerprintFilters';
 import type { Finding, FingerprintKind, FingerprintStructure } from '../detect/types';
-import { REDIS_CUCKOO_MAX_SUB_FILTERS } from '../libraries/redisCuckoo';
 import type { AnalysisSettings, FilterReport, ReportDiagnostic } from './analyze';
 import { DIAGNOSTIC_TOPICS, invalidDiagnostic, oneLine, sourceLabel, unevaluatedDiagnostics } from './analyze';
 import { formatBits, formatBytes, formatCount, formatProbability, formatRateBeside, formatReal, formatVerdict } from './format';
@@ -68,7 +67,7 @@ export function fingerprintFilterRates(structure: FingerprintStructure, keys: nu
   const model = `1 - (1 - load / (2^${f} - 1))^(2 x ${b}) per table (${f}-bit tags, ${b}-slot buckets)`;
   if (structure.slots === undefined || keys === undefined) return { kind: 'cuckoo', structure, keys, maxLoad, modelId: 'cuckoo', model };
   const grows = structure.whenFull === 'grows';
-  const chain = growingCuckooChain(keys, structure.slots, grows ? structure.expansion ?? 1 : 1, b, f, grows ? REDIS_CUCKOO_MAX_SUB_FILTERS : 1);
+  const chain = growingCuckooChain(keys, structure.slots, grows ? structure.expansion ?? 1 : 1, b, f, grows ? structure.maxSubFilters ?? 1 : 1);
   const memoryBits = chain.slots * slotBits;
   return {
     kind: 'cuckoo', structure, keys, memoryBits, bitsPerKey: memoryBits / keys, load: keys / structure.slots, maxLoad, chain,
@@ -103,7 +102,7 @@ function diagnose(finding: Finding, rates: FingerprintReport, settings: Analysis
       const lost = structure.whenFull === 'drops-a-key' ? '; each failed insert also drops a stored key, which then answers "absent"' : '';
       diagnostics.push(invalidDiagnostic([`${formatCount(keys)} keys in a table of ${formatCount(structure.slots)} slots that holds about ${formatCount(holds)} — ${why}; inserts past it fail${lost}`], 'Overloaded'));
     } else if (chain.refusedKeys > 0) {
-      diagnostics.push(invalidDiagnostic([`${formatCount(keys)} keys need more than ${REDIS_CUCKOO_MAX_SUB_FILTERS} sub-filters — RedisBloom replies "Maximum expansions reached" (cf-max-expansions) for the last ${formatCount(chain.refusedKeys)}`], 'Overloaded'));
+      diagnostics.push(invalidDiagnostic([`${formatCount(keys)} keys need more than ${chain.subFilters.length} sub-filters — the library refuses the last ${formatCount(chain.refusedKeys)} (RedisBloom: "Maximum expansions reached")`], 'Overloaded'));
     } else if (chain.subFilters.length > 1) {
       const first = cuckooFalsePositiveRate(structure.fingerprintBits, chain.subFilters[0].keys / chain.subFilters[0].slots, structure.bucketSlots ?? 4);
       diagnostics.push({

@@ -22,6 +22,9 @@ export function cuckooMaxLoad(bucketSlots: number): number {
   return load;
 }
 
+/** The most tables growingCuckooChain builds (bounded work; RedisBloom allows 32 by default, at most 65536 by configuration). */
+export const MAX_SUB_FILTERS = 1024;
+
 /** One table of a growing cuckoo filter and the keys it ends up holding. */
 export interface CuckooSubFilter {
   readonly slots: number;
@@ -49,6 +52,7 @@ export function growingCuckooChain(keys: number, firstSlots: number, expansion: 
   if (!Number.isSafeInteger(keys) || keys < 0) throw new RangeError(`keys must be an integer >= 0, got ${keys}`);
   if (!Number.isSafeInteger(firstSlots) || firstSlots < 1) throw new RangeError(`slots must be an integer >= 1, got ${firstSlots}`);
   if (!(expansion >= 1)) throw new RangeError(`expansion must be >= 1, got ${expansion}`);
+  if (!Number.isInteger(maxSubFilters) || maxSubFilters < 1 || maxSubFilters > MAX_SUB_FILTERS) throw new RangeError(`sub-filters must be an integer from 1 to ${MAX_SUB_FILTERS}, got ${maxSubFilters}`);
   const maxLoad = cuckooMaxLoad(bucketSlots);
   const subFilters: CuckooSubFilter[] = [];
   let remaining = keys;

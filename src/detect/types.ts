@@ -108,6 +108,8 @@ export interface FingerprintStructure {
   readonly whenFull?: 'fails' | 'drops-a-key' | 'grows';
   /** Growth factor of each new sub-filter's bucket count (RedisBloom EXPANSION, rounded to a power of two). */
   readonly expansion?: number;
+  /** The most sub-filters a growing filter adds before it refuses inserts (RedisBloom cf-max-expansions). */
+  readonly maxSubFilters?: number;
   /** A known defect that makes members answer "absent", with the upstream issue. */
   readonly falseNegatives?: { readonly why: string; readonly issue: string };
   /** The table layout in words, e.g. "524,288 buckets x 2 slots (a power of two)". */

@@ -4,15 +4,9 @@
  */
 import { binaryFuseLayout, FuseArity, xorFilterSlots } from '../core/fingerprintFilters';
 import type { FingerprintStructure, LibraryDerivation } from '../detect/types';
-import type { ParamRole } from './types';
 
 /** "1,048,576" */
 const grouped = (value: number): string => value.toLocaleString('en-US');
-
-/** C's getNextN2 / Go's getNextPow2 on an unsigned integer: the smallest power of two >= n (0 for 0, as the bit trick wraps). */
-export function nextPowerOfTwoOf(n: number): number {
-  return n <= 0 ? 0 : 2 ** Math.ceil(Math.log2(n));
-}
 
 /** A cuckoo table of `buckets` buckets (undefined: the capacity is not a constant) of `bucketSlots` tags of `fingerprintBits` bits each. */
 export function cuckooTable(buckets: number | undefined, bucketSlots: number, fingerprintBits: number, how: string, extra: Partial<FingerprintStructure> = {}): FingerprintStructure {
@@ -53,10 +47,4 @@ export function binaryFuseFilter(n: number | undefined, fingerprintBits: number,
       layout: `${grouped(layout.slots)} slots: ${grouped(layout.segmentCount + arity - 1)} segments of ${grouped(layout.segmentLength)}, ${arity}-wise`,
     },
   };
-}
-
-/** A stated whole number within [min, max], else the library's refusal in words. */
-export function refusalOutside(stated: ReadonlyMap<ParamRole, number>, role: ParamRole, min: number, max: number, message: string): string | undefined {
-  const value = stated.get(role);
-  return value !== undefined && !(Number.isInteger(value) && value >= min && value <= max) ? message : undefined;
 }

@@ -3,8 +3,9 @@
  * and panmari/cuckoofilter. All three use power-of-two bucket counts and tags hash % (2^f - 1) + 1 (0 means empty).
  */
 import type { LibraryDerivation } from '../detect/types';
-import { cuckooTable, nextPowerOfTwoOf } from './fingerprintLayouts';
+import { cuckooTable } from './fingerprintLayouts';
 import type { FingerprintLibraryModule, SourceCitation } from './types';
+import { nextPowerOfTwo } from './util';
 
 const SEIFLOTFY: SourceCitation = { repository: 'seiflotfy/cuckoofilter', file: 'cuckoofilter.go', function: 'NewFilter(capacity): buckets = getNextPow2(capacity) / bucketSize' };
 
@@ -13,7 +14,7 @@ const SEIFLOTFY: SourceCitation = { repository: 'seiflotfy/cuckoofilter', file: 
  * getFingerprint: hash % 255 + 1. A failed insert leaves an evicted key out (measured: beyond-bloom.md 5.2).
  */
 export function seiflotfyCuckoo(capacity: number | undefined): LibraryDerivation {
-  const buckets = capacity === undefined ? undefined : Math.max(1, Math.floor(nextPowerOfTwoOf(capacity) / 4));
+  const buckets = capacity === undefined ? undefined : Math.max(1, Math.floor(nextPowerOfTwo(capacity) / 4));
   return { structure: cuckooTable(buckets, 4, 8, 'getNextPow2(capacity) / 4', { whenFull: 'drops-a-key' }) };
 }
 
@@ -51,7 +52,7 @@ export function linvonCuckoo(tagsPerBucket: number, bitsPerItem: number, maxNumK
   }
   let buckets: number | undefined;
   if (maxNumKeys !== undefined) {
-    buckets = nextPowerOfTwoOf(Math.floor(maxNumKeys / tagsPerBucket));
+    buckets = nextPowerOfTwo(Math.floor(maxNumKeys / tagsPerBucket));
     if (maxNumKeys / (buckets * tagsPerBucket) > linvonMaxLoadFactor(tagsPerBucket)) buckets *= 2;
     buckets = Math.max(1, buckets);
   }
@@ -99,7 +100,7 @@ export function panmariFingerprintBits(precision: string | undefined): number {
 export function panmariCuckoo(numElements: number | undefined, fingerprintBits: number): LibraryDerivation {
   let buckets: number | undefined;
   if (numElements !== undefined) {
-    buckets = nextPowerOfTwoOf(Math.floor(numElements / 4));
+    buckets = nextPowerOfTwo(Math.floor(numElements / 4));
     if (numElements / (buckets * 4) > 0.96) buckets *= 2;
     buckets = Math.max(1, buckets);
   }

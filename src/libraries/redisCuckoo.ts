@@ -13,8 +13,9 @@
  * - src/rebloom.c cfInsertCommon: "Maximum expansions reached" once cf_max_expansions (32) sub-filters exist.
  */
 import type { LibraryDerivation } from '../detect/types';
-import { cuckooTable, nextPowerOfTwoOf } from './fingerprintLayouts';
+import { cuckooTable } from './fingerprintLayouts';
 import type { FingerprintLibraryModule, SourceCitation } from './types';
+import { nextPowerOfTwo } from './util';
 
 export const REDIS_CUCKOO_DEFAULTS = { bucketSize: 2, maxIterations: 20, expansion: 1 } as const;
 /** src/config.c cf_initial_size.max. */
@@ -44,13 +45,13 @@ export function redisCuckoo(capacity: number | undefined, options: RedisCuckooOp
     rejects.push(`capacity ${capacity} — RedisBloom replies "Capacity must be in the range [2 * BUCKETSIZE, ${REDIS_CUCKOO_MAX_CAPACITY}]" (BUCKETSIZE ${bucketSize})`);
   }
   if (rejects.length > 0) return { rejects, structure: cuckooTable(undefined, bucketSize, REDIS_CUCKOO_FINGERPRINT_BITS, 'refused by RedisBloom') };
-  const buckets = capacity === undefined ? undefined : Math.max(1, nextPowerOfTwoOf(Math.floor(capacity / bucketSize))); // getNextN2(capacity / bucketSize), 0 -> 1
-  const growth = nextPowerOfTwoOf(expansion); // getNextN2(expansion): 0 stays 0 (no growth)
+  const buckets = capacity === undefined ? undefined : nextPowerOfTwo(Math.floor(capacity / bucketSize)); // getNextN2(capacity / bucketSize), at least 1
+  const growth = expansion === 0 ? 0 : nextPowerOfTwo(expansion); // getNextN2(expansion): 0 stays 0 (no growth)
   const notes = growth !== expansion ? [`EXPANSION ${expansion} is rounded up to ${growth} (a power of two)`] : [];
   return {
     structure: cuckooTable(buckets, bucketSize, REDIS_CUCKOO_FINGERPRINT_BITS, 'a power of two', {
       whenFull: growth === 0 ? 'fails' : 'grows',
-      ...(growth > 0 ? { expansion: growth } : {}),
+      ...(growth > 0 ? { expansion: growth, maxSubFilters: REDIS_CUCKOO_MAX_SUB_FILTERS } : {}),
     }),
     ...(notes.length > 0 ? { notes } : {}),
   };
