@@ -132,7 +132,7 @@ function diagnose(finding: Finding, rates: FingerprintReport, settings: Analysis
   if (structure.falseNegatives) {
     diagnostics.push({
       code: 'BL006', severity: 'warning',
-      message: `False negatives: ${structure.falseNegatives.why.replace(/ \(.*\)$/, '')} (${structure.falseNegatives.issue}).`,
+      message: `False negatives: members answer "absent" once evictions start (${structure.falseNegatives.issue}).`,
       detail: `${name}: ${structure.falseNegatives.why}. Known upstream: ${structure.falseNegatives.issue}.`,
     });
   }
@@ -160,7 +160,8 @@ function hover(finding: Finding, rates: FingerprintReport, diagnostics: readonly
   for (const { code, detail } of diagnostics) if (detail !== undefined) rows.push([`${code}: ${DIAGNOSTIC_TOPICS[code]}`, detail]);
   const notes = [
     ...finding.unevaluated.map(({ param, expression }) => `${param} comes from \`${oneLine(expression)}\`, not a constant.`),
-    ...(finding.notes ?? []),
+    // the keys row says both: the annotation's n is the keys put in, the code's the capacity reserved
+    ...(finding.notes ?? []).filter((note) => !(annotated && /^the annotation says n=/.test(note))),
     ...(finding.derived.notes ?? []),
   ];
   return { title: finding.title, answer: answer(finding, rates, targetRate, invalid), rows, notes };

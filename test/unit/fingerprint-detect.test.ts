@@ -66,6 +66,9 @@ describe('other filters: RedisBloom CF.RESERVE', () => {
     const fixed = report('# bloom-lens: n=2000\nCF.RESERVE seen 1000 EXPANSION 0\n', 'a.sh', 'redis.cf.reserve');
     assert.deepEqual(codes(fixed).filter((c) => c === 'BL001'), ['BL001']);
     assert.match(fixed.diagnostics[0].message, /^Overloaded: 2000 keys in a table of 1024 slots/);
+    // the keys row says both numbers; the generic "using the code's value" note would mislead here
+    assert.ok(fixed.hover.rows.some(([label, value]) => label === 'keys' && /^2000 \(annotation\) · capacity 1000/.test(value)), JSON.stringify(fixed.hover.rows));
+    assert.ok(!fixed.hover.notes.some((note) => /using the code's value/.test(note)), JSON.stringify(fixed.hover.notes));
     const chain = report('# bloom-lens: n=100000\nCF.RESERVE seen 1000\n', 'a.sh', 'redis.cf.reserve');
     assert.equal(chain.structure!.chain!.subFilters.length, 32);
     assert.match(chain.diagnostics.find((d) => d.code === 'BL001')!.detail!, /Maximum expansions reached/);
@@ -204,6 +207,8 @@ describe('other filters: XOR and binary fuse', () => {
     assert.equal(annotated.finding.derived.structure!.slots, binaryFuseLayout(100_000, 3).slots);
     const go = report('import "github.com/FastFilter/xorfilter"\n// bloom-lens: n=100000\nf, _ := xorfilter.Populate(keys)\n', 'a.go', 'go.xorfilter.populate');
     assert.equal(go.finding.derived.structure!.slots, 123_030); // 32 + ceil(123000) = 123032 -> 123030
+    const goFuse = report('import "github.com/FastFilter/xorfilter"\n// bloom-lens: n=1000000\nf, _ := xorfilter.PopulateBinaryFuse8(keys)\n', 'a.go', 'go.xorfilter.binaryFuse8');
+    assert.equal(goFuse.derived.m, 1_130_496 * 8);
     const js = report('import { XorFilter } from "bloom-filters"\n// bloom-lens: n=100000 p=0.001\nconst f = XorFilter.create(keys, 8)\n', 'a.ts', 'bloom-filters.xor');
     assert.ok(codes(js).includes('BL002')); // 0.39% for a stated 0.1%
     assert.match(js.diagnostics.find((d) => d.code === 'BL002')!.message, /10-bit fingerprints would reach it/);
