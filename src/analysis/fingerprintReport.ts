@@ -121,7 +121,7 @@ function diagnose(finding: Finding, rates: FingerprintReport, settings: Analysis
     if (missesTarget || fp > settings.maxFalsePositiveRate) {
       const limit = missesTarget && p !== undefined ? `the target p = ${formatProbability(p)}` : `the ${formatProbability(settings.maxFalsePositiveRate)} limit (bloomLens.maxFalsePositiveRate)`;
       const needed = fingerprintBitsFor(missesTarget && p !== undefined ? p : settings.maxFalsePositiveRate, rates);
-      const fix = needed !== undefined ? `; ${needed}-bit fingerprints would reach it` : '';
+      const fix = needed !== undefined ? `; it takes ${needed}-bit fingerprints${rates.kind === 'cuckoo' ? ' (at this load)' : ''} to reach it` : '';
       diagnostics.push({
         code: 'BL002', severity: 'warning',
         message: `${structure.fingerprintBits}-bit fingerprints give FP ${formatProbability(fp)}, above ${limit}${fix}.`,
