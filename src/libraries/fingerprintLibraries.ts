@@ -8,10 +8,3 @@ import { BINARY_FUSE_FILTER_JS, FASTFILTER_GO, XOR_SINGLEHEADER, XORF } from './
 export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
   REDIS_CUCKOO, SEIFLOTFY_CUCKOO, LINVON_CUCKOO, PANMARI_CUCKOO, BLOOM_FILTERS_JS_FINGERPRINT, XOR_SINGLEHEADER, FASTFILTER_GO, XORF, BINARY_FUSE_FILTER_JS,
 ];
-
-const BY_RECOGNIZER = new Map(FINGERPRINT_LIBRARIES.flatMap((library) => library.recognizers.map((id) => [id, library] as const)));
-
-/** The fingerprint-filter module that models a finding of this recogniser. */
-export function fingerprintLibraryForRecognizer(recognizerId: string): FingerprintLibraryModule | undefined {
-  return BY_RECOGNIZER.get(recognizerId);
-}
