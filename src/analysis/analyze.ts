@@ -13,6 +13,7 @@ import {
 } from '../core/paradox';
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { filterBitsForKeys, modelForRecognizer } from '../libraries';
+import { analyzeFingerprintFilter, FingerprintReport } from './fingerprintReport';
 import { HeadlineRate, headlineRate } from './headline';
 import { formatBits, formatBytes, formatCount, formatProbability, formatRateBeside, formatReal, formatVerdict } from './format';
 import {
@@ -190,13 +191,15 @@ export interface FilterReport {
    */
   readonly hover: { readonly title: string; readonly answer: string; readonly rows: readonly (readonly [string, string])[]; readonly notes: readonly string[] };
   readonly lens: string;
+  /** A fingerprint filter (cuckoo, XOR, binary fuse) instead of a Bloom filter: its numbers (config and metrics hold no m or k). */
+  readonly structure?: FingerprintReport;
 }
 
 /** A diagnostic's message fits two lines of an editor hover (about 75 characters each); the rest goes to `detail`. */
 export const MAX_DIAGNOSTIC_MESSAGE_LENGTH = 150;
 
 /** The hover table's label of a diagnostic's detail row. */
-const DIAGNOSTIC_TOPICS: Readonly<Record<DiagnosticCode, string>> = {
+export const DIAGNOSTIC_TOPICS: Readonly<Record<DiagnosticCode, string>> = {
   BL001: 'invalid parameters', BL002: 'FP too high', BL003: 'too conservative', BL004: 'k far from optimal',
   BL005: 'Bloom paradox', BL006: 'the library changes it', BL007: 'not a constant',
 };
@@ -466,7 +469,7 @@ function computeMetrics(finding: Finding, config: ResolvedConfig, settings: Anal
 }
 
 /** Where a value came from, for the hover: `(argument: \`1 << 20\`)`, `(derived by the library)`. */
-function sourceLabel(finding: Finding, param: ParamName): string {
+export function sourceLabel(finding: Finding, param: ParamName): string {
   const source = finding.sources[param];
   const derivedValue = (finding.derived as Partial<Record<ParamName, number>>)[param];
   if (derivedValue !== undefined && derivedValue !== finding.params[param]) return ' (derived by the library)';
@@ -475,7 +478,7 @@ function sourceLabel(finding: Finding, param: ParamName): string {
 }
 
 /** Source text on one short line (expressions may span lines and comments). */
-function oneLine(text: string, maxLength = 60): string {
+export function oneLine(text: string, maxLength = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
 }
@@ -488,17 +491,29 @@ function relativeChange(value: number, reference: number): string {
   return `${change >= 0 ? '+' : ''}${change}%`;
 }
 
+/**
+ * BL001 for the problems found (at least one): the first problem up to its explanation (after " — ", a library's
+ * refusal: its own error comes first; else in parentheses); every problem in full in the detail.
+ */
+export function invalidDiagnostic(invalid: readonly string[], lead = 'Invalid parameters'): ReportDiagnostic {
+  const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
+  const first = `${lead}: ${invalid[0]}`;
+  const fits = (text: string): string => (text.length <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_DIAGNOSTIC_MESSAGE_LENGTH - 1)}…`);
+  const summary = first.includes(' — ') ? first.slice(0, first.indexOf(' — ')) : first.replace(/\s*\(.*$/, '');
+  const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : fits(`${summary}${more}.`);
+  return { code: 'BL001', severity: 'error', message, detail: `${invalid.join('; ')}.` };
+}
+
+/** BL007: one hint per argument that is not a constant. */
+export function unevaluatedDiagnostics(finding: Finding): ReportDiagnostic[] {
+  return finding.unevaluated.map(({ param, expression }) => ({
+    code: 'BL007' as const, severity: 'hint' as const,
+    message: `${param} comes from \`${oneLine(expression, 40)}\`, not a constant: add a \`bloom-lens: ${param}=...\` annotation.`,
+  }));
+}
+
 function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, settings: AnalysisSettings, invalid: readonly string[]): ReportDiagnostic[] {
-  if (invalid.length > 0) {
-    // The first problem up to its explanation (after " — ", a library's refusal: its own error comes first; else in
-    // parentheses); every problem in full in the detail.
-    const more = invalid.length > 1 ? ` (and ${invalid.length - 1} more)` : '';
-    const first = `Invalid parameters: ${invalid[0]}`;
-    const fits = (text: string): string => (text.length <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_DIAGNOSTIC_MESSAGE_LENGTH - 1)}…`);
-    const summary = first.includes(' — ') ? first.slice(0, first.indexOf(' — ')) : first.replace(/\s*\(.*$/, '');
-    const message = first.length + more.length + 1 <= MAX_DIAGNOSTIC_MESSAGE_LENGTH ? `${first}${more}.` : fits(`${summary}${more}.`);
-    return [{ code: 'BL001', severity: 'error', message, detail: `${invalid.join('; ')}.` }];
-  }
+  if (invalid.length > 0) return [invalidDiagnostic(invalid)];
   const diagnostics: ReportDiagnostic[] = [];
   const tooHigh = falsePositiveTooHigh(config, metrics, settings);
   if (tooHigh) diagnostics.push(tooHigh);
@@ -515,9 +530,7 @@ function diagnose(finding: Finding, config: ResolvedConfig, metrics: Metrics, se
   }
   const library = libraryDiagnostic(finding, config, metrics);
   if (library) diagnostics.push(library);
-  for (const { param, expression } of finding.unevaluated) {
-    diagnostics.push({ code: 'BL007', severity: 'hint', message: `${param} comes from \`${oneLine(expression, 40)}\`, not a constant: add a \`bloom-lens: ${param}=...\` annotation.` });
-  }
+  diagnostics.push(...unevaluatedDiagnostics(finding));
   return diagnostics;
 }
 
@@ -835,6 +848,7 @@ export function analyzeFinding(
   comparisons?: (request: RecyclingComparisonRequest) => RecyclingComparison | undefined,
 ): FilterReport {
   const effective = effectiveSettings(settings);
+  if (finding.derived.structure) return analyzeFingerprintFilter(finding, effective);
   const invalid = invalidParameters(finding);
   const config = resolveSafely(finding, effective, invalid);
   let metrics: Metrics = {};

@@ -24,6 +24,8 @@ export interface Draft {
   notes: string[];
   recycling?: Recycling;
   derive?: (params: FilterParams) => LibraryDerivation;
+  /** What an annotation states where the code states another value (Finding.annotated). */
+  annotated?: Mutable<FilterParams>;
 }
 
 /** A checker returns a message when the value is one the library would reject. */

@@ -45,7 +45,9 @@ export interface DetectOptions {
 }
 
 /** Keywords one of which every recogniser's match contains (lower case). */
-const PREFILTER_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter'];
+const PREFILTER_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter',
+  // other filters (src/libraries/fingerprintLibraries.ts, recognizers/redisCuckoo.ts)
+  'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse'];
 /** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
 const MAX_WHOLE_LINE = 2000;
 const WINDOW_BEFORE = 300;
@@ -215,7 +217,10 @@ function mergeInto(target: Draft, annotation: Draft): void {
     if (value === undefined) continue;
     const existing = target.params[name];
     if (existing !== undefined && target.sources[name]?.kind !== 'default') {
-      if (existing !== value) target.notes.push(`the annotation says ${name}=${String(value)} but the code states ${String(existing)}; using the code's value`);
+      if (existing !== value) {
+        target.notes.push(`the annotation says ${name}=${String(value)} but the code states ${String(existing)}; using the code's value`);
+        (target.annotated ??= {} as Draft['params'])[name] = value as never;
+      }
       continue;
     }
     (target.params as Record<string, unknown>)[name] = value;
@@ -261,6 +266,7 @@ function finalize(source: SourceText, draft: Draft): Finding {
     unevaluated: draft.unevaluated,
     ...(draft.invalid.length > 0 ? { invalid: draft.invalid } : {}),
     ...(draft.notes.length > 0 ? { notes: draft.notes } : {}),
+    ...(draft.annotated ? { annotated: draft.annotated } : {}),
   };
   return finding;
 }

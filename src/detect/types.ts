@@ -79,6 +79,41 @@ export interface LibraryDerivation {
   readonly growth?: { readonly initialSize: number; readonly errorRate: number; readonly ratio: number };
   /** Human-readable notes on rounding or caps that change m, k or the FP noticeably (BL006). */
   readonly notes?: readonly string[];
+  /** Not a Bloom filter (a cuckoo, XOR or binary fuse filter): its layout as the library allocates it; m and k stay absent. */
+  readonly structure?: FingerprintStructure;
+}
+
+/** The kinds of fingerprint filter Bloom Lens detects (beyond-bloom.md section 2). */
+export type FingerprintKind = 'cuckoo' | 'xor' | 'binary-fuse';
+
+/**
+ * A fingerprint filter as its library lays it out: f-bit fingerprints in slots. A cuckoo filter keeps a key's
+ * fingerprint in one of the b slots of its two buckets; an XOR or binary fuse filter stores the XOR of 3 (or 4) slots.
+ */
+export interface FingerprintStructure {
+  readonly kind: FingerprintKind;
+  /** Fingerprint bits per key (a cuckoo tag's 0 means "empty", so 2^f - 1 values). */
+  readonly fingerprintBits: number;
+  /** Fingerprint slots the library allocates (absent: a static filter whose key count is not known). */
+  readonly slots?: number;
+  /** Memory in bits when it is not slots x fingerprintBits (semi-sorted buckets store f - 1 bits a tag). */
+  readonly memoryBits?: number;
+  /** Slots per key in the large-n limit (XOR 1.23, binary fuse 1.125): the memory when the key count is unknown. */
+  readonly slotsPerKey?: number;
+  /** Cuckoo: slots per bucket (b). */
+  readonly bucketSlots?: number;
+  /** XOR / binary fuse: slots a key's fingerprint is spread over (3 or 4). */
+  readonly arity?: number;
+  /** What the library does when a cuckoo insert finds no room: it fails, it fails and drops a stored key, or it adds a larger sub-filter (RedisBloom EXPANSION). */
+  readonly whenFull?: 'fails' | 'drops-a-key' | 'grows';
+  /** Growth factor of each new sub-filter's bucket count (RedisBloom EXPANSION, rounded to a power of two). */
+  readonly expansion?: number;
+  /** The most sub-filters a growing filter adds before it refuses inserts (RedisBloom cf-max-expansions). */
+  readonly maxSubFilters?: number;
+  /** A known defect that makes members answer "absent", with the upstream issue. */
+  readonly falseNegatives?: { readonly why: string; readonly issue: string };
+  /** The table layout in words, e.g. "524,288 buckets x 2 slots (a power of two)". */
+  readonly layout: string;
 }
 
 export interface Finding {
@@ -97,4 +132,6 @@ export interface Finding {
   readonly invalid?: readonly string[];
   /** Other facts worth showing (defaults assumed, annotation conflicts, library identified by import), in words. */
   readonly notes?: readonly string[];
+  /** What a `bloom-lens:` annotation states where the code states another value (the code's value is in `params`). */
+  readonly annotated?: FilterParams;
 }

@@ -46,6 +46,7 @@ import { fixed, probabilityLiteral } from './util';
 
 export type { AllocationSpec, FalsePositiveModel, Layout, LibraryModule, SnippetDesign, SnippetSpec, SourceCitation } from './types';
 export { groupedInteger, probabilityLiteral } from './util';
+export { FINGERPRINT_LIBRARIES } from './fingerprintLibraries';
 
 /** Every library module, in the order of the designer's table. */
 export const LIBRARIES: readonly LibraryModule[] = [

@@ -82,10 +82,20 @@ export type ParamRole =
   /** ORC's list of columns: a filter per listed column. */
   | 'columns'
   /** How many filters a vector of filters holds (DPDK vBF num_set). */
-  | 'sets';
+  | 'sets'
+  /** A cuckoo filter's slots per bucket (b; RedisBloom BUCKETSIZE). */
+  | 'bucketSlots'
+  /** A fingerprint filter's fingerprint width in bits. */
+  | 'fingerprintBits'
+  /** How many evictions an insert tries before it fails (RedisBloom MAXITERATIONS). */
+  | 'maxKicks'
+  /** The growth factor of a filter that adds sub-filters (RedisBloom EXPANSION). */
+  | 'expansion';
 
 /** The unit the library reads the value in: sizes in bits or bytes, bits per key, counts, probabilities. */
-export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'bits-per-key' | 'hashes' | 'flag' | 'name';
+export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'bits-per-key' | 'hashes' | 'flag' | 'name'
+  /** The keys themselves (an XOR or binary fuse filter is built from them): n is how many there are. */
+  | 'keys';
 
 /** One argument of a call entry point. */
 export interface DeclaredParam {
@@ -121,8 +131,12 @@ export interface CallEntryPoint {
   readonly hashing?: { readonly model: HashingModel; readonly why: string };
   /** What the reader should know about this entry point (scalable growth, ignored arguments). */
   readonly notes?: readonly string[];
-  /** The library's own m and k for the stated parameters; `named` holds the text of each named argument or struct field. */
-  readonly derive?: (params: FilterParams, named: ReadonlyMap<string, string>) => LibraryDerivation;
+  /**
+   * The library's own m and k (or fingerprint structure) for the stated parameters; `named` holds the text of each named
+   * argument or struct field (and of each declared non-sizing positional argument, under its role), `stated` the value
+   * of each declared non-sizing parameter the code states as a constant.
+   */
+  readonly derive?: (params: FilterParams, named: ReadonlyMap<string, string>, stated: ReadonlyMap<ParamRole, number>) => LibraryDerivation;
   /** Where the library defines it. */
   readonly source: SourceCitation;
 }
@@ -195,4 +209,19 @@ export interface LibraryModule {
   readonly entryPoints?: readonly EntryPoint[];
   /** A per-recogniser variant (e.g. RocksDB's Ribbon policy): the layout and model for that recogniser. */
   readonly variants?: Readonly<Record<string, { readonly layout: Layout; readonly model: FalsePositiveModel; readonly filterBitsForKeys?: (keys: number, bitsPerElement: number) => number }>>;
+}
+
+/**
+ * A library of another filter (cuckoo, XOR, binary fuse: beyond-bloom.md): no m, k or Bloom layout. Its entry points'
+ * `derive` returns the fingerprint structure the library allocates (LibraryDerivation.structure), which the analysis
+ * reports (src/analysis/fingerprintReport.ts).
+ */
+export interface FingerprintLibraryModule {
+  readonly id: string;
+  readonly displayName: string;
+  /** Recogniser ids (Finding.recognizer) whose findings this module models. */
+  readonly recognizers: readonly string[];
+  readonly entryPoints?: readonly EntryPoint[];
+  /** Where the layout, the fingerprint width and the behaviour when full were read. */
+  readonly sources: readonly SourceCitation[];
 }

@@ -10,13 +10,14 @@
  */
 import { exactFalsePositiveRate } from '../../src/core/classic';
 import { compareStructures } from '../../src/core/compareStructures';
-import { binaryFuseLayout, cuckooBuckets, cuckooFalsePositiveRate, xorFamilyFalsePositiveRate, xorFilterSlots } from '../../src/core/fingerprintFilters';
+import { binaryFuseLayout, cuckooBuckets, xorFilterSlots } from '../../src/core/fingerprintFilters';
 import type { ConfigSpec, LibrarySpec } from './libraries';
+import { predictFromFingerprintSnippet } from './predict';
 import type { Prediction } from './predict';
 
 const fields = (config: ConfigSpec): number[] => config.arg.split(':').slice(2).map(Number);
 
-/** A prediction straight from the core (no detection path: Bloom Lens does not detect these constructors yet). */
+/** A prediction straight from the core (compareStructures' rows and the libraries Bloom Lens does not detect). */
 function corePrediction(model: string, fp: number, coreM: number, source: string, k?: number): Prediction {
   return { fp, model, faithful: true, layout: model, notes: [], core: { m: coreM, ...(k !== undefined ? { k } : {}), source } };
 }
@@ -66,7 +67,9 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
       const [n, p] = fields(config);
       const f = bloomFiltersCuckooFingerprintBits(p);
       const slots = cuckooBuckets(n) * 4;
-      return corePrediction(`cuckoo b = 4, ${f}-bit (fingerprintFilters.ts)`, cuckooFalsePositiveRate(f, raw.n / slots), slots * f, 'cuckooBuckets x 4 x library fingerprint bits');
+      // what the editor shows for the call, checked with the core's sizing beside it
+      const detected = predictFromFingerprintSnippet({ text: `import { CuckooFilter } from 'bloom-filters'\nconst f = CuckooFilter.create(${n}, ${p})\n`, languageId: 'typescript', recognizer: 'bloom-filters.cuckoo.create' }, raw.n);
+      return { ...detected, core: { m: slots * f, source: 'cuckooBuckets x 4 x library fingerprint bits' } };
     },
   },
   {
@@ -75,9 +78,10 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
     toleranceWhy: 'an XOR filter with f-bit fingerprints answers a non-member with 2^-f exactly: no model tolerance',
     configs: [npmConfig('xor', 'x1', 3_000, 8, 1, 60_000, 231)],
     notes: ['slots = 1.23 n + 32 rounded down to a multiple of 3 (xorFilterSlots); slow in JS (about 100 us per query), so the measurement is small.'],
-    predict: (config) => {
+    predict: (config, raw) => {
       const [n, bits] = fields(config);
-      return corePrediction(`xor ${bits}-bit: 2^-${bits}`, xorFamilyFalsePositiveRate(bits), xorFilterSlots(n) * bits, 'xorFilterSlots x fingerprint bits');
+      const detected = predictFromFingerprintSnippet({ text: `import { XorFilter } from 'bloom-filters'\nconst f = XorFilter.create(keys, ${bits})\n`, languageId: 'typescript', recognizer: 'bloom-filters.xor' }, raw.n);
+      return { ...detected, core: { m: xorFilterSlots(n) * bits, source: 'xorFilterSlots x fingerprint bits' } };
     },
   },
   {
@@ -86,9 +90,10 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
     toleranceWhy: 'a binary fuse filter with 8-bit fingerprints answers a non-member with 2^-8 exactly: no model tolerance',
     configs: [npmConfig('fuse', 'bf1', 100_000, 8, 1, 2_000_000, 241), npmConfig('fuse', 'bf2', 1_000, 8, 20, 50_000, 242)],
     notes: ['slots from binaryFuseLayout(n, 3) (the reference segment length and size factor); keys are 64-bit integers.'],
-    predict: (config) => {
+    predict: (config, raw) => {
       const [n] = fields(config);
-      return corePrediction('binary fuse 3-wise 8-bit: 2^-8', xorFamilyFalsePositiveRate(8), binaryFuseLayout(n, 3).slots * 8, 'binaryFuseLayout(n, 3) x 8');
+      const detected = predictFromFingerprintSnippet({ text: `import { populateBinaryFuse8 } from 'binary-fuse-filter'\nconst f = populateBinaryFuse8(keys)\n`, languageId: 'typescript', recognizer: 'js.binaryFuseFilter.populate' }, raw.n);
+      return { ...detected, core: { m: binaryFuseLayout(n, 3).slots * 8, source: 'binaryFuseLayout(n, 3) x 8' } };
     },
   },
   {
@@ -103,7 +108,8 @@ export const BEYOND_LIBRARIES: readonly LibrarySpec[] = [
     predict: (config, raw) => {
       const capacity = fields(config)[0];
       const slots = 2 ** Math.ceil(Math.log2(capacity)); // nextPow2(capacity) / 4 buckets x 4 slots
-      return corePrediction('cuckoo b = 4, 8-bit (fingerprintFilters.ts)', cuckooFalsePositiveRate(8, raw.n / slots), slots * 8, 'nextPow2(capacity) slots x 8 bits');
+      const detected = predictFromFingerprintSnippet({ text: `import cuckoo "github.com/seiflotfy/cuckoofilter"\nf := cuckoo.NewFilter(${capacity})\n`, languageId: 'go', fileName: 'a.go', recognizer: 'go.seiflotfy.cuckoo.newFilter' }, raw.n);
+      return { ...detected, core: { m: slots * 8, source: 'nextPow2(capacity) slots x 8 bits' } };
     },
   },
   {

@@ -170,6 +170,25 @@ function findingFor(input: SnippetInput): Finding {
 }
 
 /**
+ * Bloom Lens's prediction for another filter (cuckoo, XOR, binary fuse) written as a snippet: what the editor shows
+ * (detection, then the fingerprint report) for `keys` keys, stated by a `bloom-lens: n=` annotation above its call.
+ */
+export function predictFromFingerprintSnippet(input: SnippetInput, keys: number): Prediction {
+  const lines = input.text.trimEnd().split('\n');
+  lines.splice(lines.length - 1, 0, `// bloom-lens: n=${keys}`); // on the line above the call (the snippet's last line)
+  const finding = findingFor({ ...input, text: `${lines.join('\n')}\n` });
+  const report = analyzeFinding(finding);
+  const structure = report.structure;
+  if (!structure) throw new Error(`${input.recognizer} gave no fingerprint structure for: ${input.text}`);
+  const refusal = report.diagnostics.find((d) => d.code === 'BL001');
+  return {
+    ...(report.derived.m !== undefined ? { m: report.derived.m } : {}), ...(report.derived.fp !== undefined ? { fp: report.derived.fp } : {}),
+    model: structure.model, faithful: true, layout: structure.structure.layout, recognizer: finding.recognizer,
+    notes: [...(finding.derived.notes ?? [])], ...(refusal && report.derived.fp === undefined ? { refused: refusal.message } : {}),
+  };
+}
+
+/**
  * Bloom Lens's prediction for a configuration written as a snippet. `layoutOverride` describes the
  * library's real layout when Bloom Lens's module for this recogniser does not distinguish it (RocksDB's
  * legacy format is written with the same call as the current one; only format_version differs).

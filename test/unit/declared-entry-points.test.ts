@@ -5,13 +5,13 @@
  */
 import * as assert from 'node:assert/strict';
 import { detectConfigs } from '../../src/detect/index';
-import { LIBRARIES } from '../../src/libraries';
+import { FINGERPRINT_LIBRARIES, LIBRARIES } from '../../src/libraries';
 import type { CallEntryPoint, DeclaredSetting, ParamRole, SettingsEntryPoint } from '../../src/libraries/types';
 
 /** A distinct value per role, so a role read as another fails. */
-const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4 };
+const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4, bucketSlots: 4, fingerprintBits: 16, maxKicks: 50, expansion: 2, kind: 0 };
 const SIZING: readonly ParamRole[] = ['n', 'p', 'm', 'k', 'bitsPerElement'];
-const FILE_FOR: Record<string, string> = { rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc' };
+const FILE_FOR: Record<string, string> = { rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', typescript: 'a.ts', javascript: 'a.js' };
 
 function expectedParam(role: ParamRole, unit: string): number {
   return (VALUE[role] ?? 0) * (unit === 'bytes' ? 8 : 1);
@@ -72,7 +72,7 @@ function settingSnippet(entry: SettingsEntryPoint, setting: DeclaredSetting): { 
 }
 
 describe('declared entry points: one generated case per declaration', () => {
-  const entries = LIBRARIES.flatMap((library) => (library.entryPoints ?? []).map((entry) => ({ library, entry })));
+  const entries = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => (library.entryPoints ?? []).map((entry) => ({ library, entry })));
 
   it('every declaration names its source and roles, and its recogniser belongs to its module', () => {
     assert.ok(entries.length >= 20, `${entries.length} entry points`);
@@ -83,7 +83,7 @@ describe('declared entry points: one generated case per declaration', () => {
     }
   });
 
-  for (const { entry } of entries) {
+  for (const { library, entry } of entries) {
     if (entry.kind === 'call') {
       it(`${entry.recognizer}: ${entry.callee}`, () => {
         const { text, fileName } = callSnippet(entry);
@@ -91,6 +91,14 @@ describe('declared entry points: one generated case per declaration', () => {
         assert.ok(finding, `no ${entry.recognizer} in ${JSON.stringify(text)}: ${JSON.stringify(detectConfigs(text, { fileName }).map((f) => f.recognizer))}`);
         for (const param of entry.params.filter((p) => SIZING.includes(p.role))) {
           assert.equal((finding.params as Record<string, number>)[param.role], expectedParam(param.role, param.unit), `${param.role} in ${text}`);
+        }
+        if (FINGERPRINT_LIBRARIES.includes(library as never)) {
+          // another filter: its structure, with each declared bucket size and fingerprint width as stated
+          const structure = finding.derived.structure;
+          assert.ok(structure, `no structure for ${text}`);
+          assert.equal(structure.kind === 'cuckoo', /cuckoo|cf/i.test(entry.callee), text);
+          if (entry.params.some((p) => p.role === 'bucketSlots')) assert.equal(structure.bucketSlots, VALUE.bucketSlots, text);
+          if (entry.params.some((p) => p.role === 'fingerprintBits')) assert.equal(structure.fingerprintBits, VALUE.fingerprintBits, text);
         }
       });
       continue;

@@ -66,6 +66,9 @@ const EXTRA_COVERAGE = new Set([
   'bloom-filters.scalable', 'rust.bloomfilter.newWithSeed', 'rust.growable.builder', 'redis-py.bf.insert', 'jedis.bfReserve',
   'go-redis.bfReserve', 'iceberg.parquetBloomFilter', 'doris.bloomFilterFpp', 'valkey.bf.insert',
   'rocksdb.legacyBloom', // hash32-headline.test.ts
+  // other filters: fingerprint-detect.test.ts
+  'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve', 'go.linvon.cuckoo.newFilter', 'go.panmari.cuckoo.newFilter', 'bloom-filters.xor',
+  'c.xorfilter.allocate', 'c.binaryfuse.allocate', 'go.xorfilter.populate', 'go.xorfilter.binaryFuse8', 'rust.xorf.xor', 'js.binaryFuseFilter.populate',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -6,7 +6,8 @@
  * column, near each other in the text.
  */
 import { Argument, ArgumentOptions, Check, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
-import { LIBRARIES } from '../../libraries';
+import { FINGERPRINT_LIBRARIES, LIBRARIES } from '../../libraries';
+import { evaluateConstant } from '../evaluate';
 import type { CallEntryPoint, DeclaredParam, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
 import type { ParamName } from '../types';
 import type { Recognizer } from '../recognizer';
@@ -91,7 +92,15 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
   const derive = entry.derive;
   if (derive) {
     const named = new Map(args.flatMap((a) => (a.name !== undefined ? [[a.name, a.text] as const] : [])));
-    b.derive((params) => derive(params, named));
+    const stated = new Map<ParamRole, number>();
+    for (const param of entry.params) {
+      const arg = SIZING_ROLES.has(param.role) ? undefined : argumentFor(args, param.position, param.names);
+      if (!arg) continue;
+      const value = evaluateConstant(arg.text, ctx.codeEval);
+      if (value.ok) stated.set(param.role, value.value);
+      if (arg.name === undefined) named.set(param.role, arg.text); // a positional option: its text under its role
+    }
+    b.derive((params) => derive(params, named, stated));
   }
   return b.build();
 }
@@ -333,7 +342,7 @@ function hasColumns(entry: SettingsEntryPoint): boolean {
   return entry.settings.some((s) => s.columnArgument || s.name.includes('<column>') || s.form === 'constant');
 }
 
-const ENTRY_POINTS = LIBRARIES.flatMap((library) => library.entryPoints ?? []);
+const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => library.entryPoints ?? []);
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [

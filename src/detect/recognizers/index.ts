@@ -5,6 +5,7 @@ import { JVM_RECOGNIZERS } from './jvm';
 import { LIBRARY_RECOGNIZERS } from './libraries';
 import { NATIVE_RECOGNIZERS } from './native';
 import { REDIS_RECOGNIZERS } from './redis';
+import { REDIS_CUCKOO_RECOGNIZERS } from './redisCuckoo';
 import { SQL_RECOGNIZERS } from './sql';
 import { calculatorUrl } from './url';
 import { genericNamed } from './generic';
@@ -15,6 +16,7 @@ export const RECOGNIZERS: readonly Recognizer[] = [
   ...JVM_RECOGNIZERS,
   ...LIBRARY_RECOGNIZERS,
   ...REDIS_RECOGNIZERS,
+  ...REDIS_CUCKOO_RECOGNIZERS,
   ...NATIVE_RECOGNIZERS,
   ...SQL_RECOGNIZERS,
   ...CONFIG_RECOGNIZERS,
