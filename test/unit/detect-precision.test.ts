@@ -107,6 +107,16 @@ describe('detect: RedisBloom commands as stated', () => {
     assert.equal(bl001('redis-cli BF.RESERVE k 0.1 100 EXPANSION 4\n', 'shellscript')[0], '');
   });
 
+  it('EXPANSION as rebloom.c reads it: no value, a word, or an expansion of a NONSCALING filter are BL001; 0 means non-scaling', () => {
+    assert.match(bl001('env.cmd("bf.reserve k 0.01 4 expansion")\n', 'python')[0], /EXPANSION states no value/);
+    assert.match(bl001('env.cmd("bf.reserve k 0.01 4 expansion str")\n', 'python')[0], /EXPANSION str is not a number/);
+    assert.match(bl001('env.cmd("bf.reserve k 0.01 1000 nonscaling expansion 2")\n', 'python')[0], /Nonscaling filters cannot expand/);
+    assert.equal(bl001('env.cmd("bf.reserve k 0.01 1000 nonscaling expansion 0")\n', 'python')[0], '');
+    const zero = detectConfigs('redis-cli BF.RESERVE k 0.01 1000 EXPANSION 0\n', { languageId: 'shellscript' });
+    const nonScaling = detectConfigs('redis-cli BF.RESERVE k 0.01 1000 NONSCALING\n', { languageId: 'shellscript' });
+    assert.deepEqual(zero.map((f) => f.derived), nonScaling.map((f) => f.derived), 'EXPANSION 0 sizes the filter as NONSCALING does');
+  });
+
   it('redis-py numeric strings are values (the server parses them); module arguments on one line are read together', () => {
     assert.deepEqual(found('r.bf().create("k", "0.0001", "1000")\n', 'python'), ['redis-py.bf.reserve@0 {"p":0.0001,"n":1000}']);
     assert.deepEqual(found('env = Env(moduleArgs="bf-error-rate 0.05 bf-initial-size 300 cf-max-expansions 3")\n', 'python'), ['redis.module.config@0 {"p":0.05,"n":300}']);
@@ -165,13 +175,15 @@ describe('detect: precision predicates on the parsed tree', () => {
       '  void reserve() {',
       '    String reply = exec(commands.bfReserve("seen", 0.01, 1000));',
       '    assertThat(reply, equalTo("OK"));',
+      '    String result = jedis.bfReserve("direct", 0.05, 5000);',
+      '    assertThat(result, sameInstance(reply));',
       '    assertThat(policies).containsExactly(client.bfReserve("other", 0.02, 2000));',
       '    when(commands.bfReserve("stub", 0.03, 3000)).thenReturn(ok);',
       '    verify(commands).bfReserve("mock", 0.04, 4000);',
       '  }',
       '}',
     ].join('\n');
-    assert.deepEqual(parsed(text, 'java'), ['jedis.bfReserve@2 {"p":0.01,"n":1000}']);
+    assert.deepEqual(parsed(text, 'java'), ['jedis.bfReserve@2 {"p":0.01,"n":1000}', 'jedis.bfReserve@4 {"p":0.05,"n":5000}']);
   });
 
   it('declarations on the tree: a default argument, an interface method; a use with a cast argument is not one', () => {

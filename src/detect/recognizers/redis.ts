@@ -20,7 +20,7 @@ const EXPANSION = checks.range('EXPANSION', 0, 32768, 'RedisBloom replies "ERR e
  * configure no filter: a command name listed or registered (`"+bf.reserve", "-bf.info"`), BF.RESERVE with no
  * error rate, BF.INSERT NOCREATE (it never creates one), BF.INSERT with neither sizing nor ITEMS.
  */
-function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string): { nonScaling: boolean } | undefined {
+function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string, wordsOfText = false): { nonScaling: boolean } | undefined {
   let nonScaling = false;
   const upper = tokens.map((t) => unquote(t.text).toUpperCase());
   const evalOptions = { ...b.ctx.codeEval, allowQuotedNumbers: true };
@@ -37,7 +37,8 @@ function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[
     }
     const value = evaluateConstant(stated.text, evalOptions);
     if (!value.ok) {
-      if (wordString(stated)) b.invalid(`EXPANSION ${stated.text} is not a number; RedisBloom replies "ERR bad expansion"`);
+      // a word of the command text (not a shell or template variable), or a quoted word among call arguments
+      if (wordString(stated) || (wordsOfText && !/[${]/.test(stated.text))) b.invalid(`EXPANSION ${stated.text} is not a number; RedisBloom replies "ERR bad expansion"`);
       return;
     }
     const problem = EXPANSION(value.value) ?? (Number.isInteger(value.value) ? undefined : `EXPANSION = ${stated.text} is not an integer; RedisBloom replies "ERR bad expansion"`);
@@ -133,7 +134,7 @@ const redisCommand: Recognizer = {
     const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, last);
     // a command string continued by further call arguments: `cmd('bf.reserve k 0.01', capacity)`
     const continuedBy = inString ? /^["'`]?\s*,\s*([^,()\s]+)/.exec(text.slice(end, end + 80)) : null;
-    const read = fromTokens(b, command, tokens, continuedBy?.[1]);
+    const read = fromTokens(b, command, tokens, continuedBy?.[1], true);
     return read && flavoured(ctx, b, valkey, read.nonScaling);
   },
 };

@@ -186,8 +186,8 @@ export class SyntaxFacts {
       }
       if (PARAMETER_LISTS.has(node.type) && calls.length === 0) inDeclaration = true;
       const fields = BINDINGS[node.type];
-      // a value bound as data (no call's arguments between it and the binding: not `r = exec(reserve(..))`)
-      if (!binding && calls.length === 0 && fields && sameNode(node.childForFieldName(fields[1]), child)) binding = node;
+      // a value bound as data: no call between it and the binding (not `r = reserve(..)`, whose result is asserted)
+      if (!binding && calls.length === 0 && ownCallee === undefined && fields && sameNode(node.childForFieldName(fields[1]), child)) binding = node;
       const own = node.childForFieldName('parameters') ?? node.childForFieldName('parameter') ?? functionDeclaratorParameters(node);
       if (own && !CALL_TYPES.has(node.type)) parameterNames(own, parameters);
     }
