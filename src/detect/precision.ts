@@ -6,12 +6,15 @@
  *    `def`/`func`/`fn` headers, a parameter's default value (`float fpp = kDefaultFpp`);
  *  - pass-throughs: every value the code states arrives as a parameter of an enclosing function (its callers configure it);
  *  - expected values of assertions (`require.Equal(t, bloom.FilterPolicy(1), got)`, `assertEquals(expected, ...)`,
- *    Mockito `verify(mock).bfReserve(...)`, `when(mock.bfReserve(...))`);
+ *    `assertThat(x).isEqualTo(expected)`, Mockito `verify(mock).bfReserve(...)`, `when(mock.bfReserve(...))`, a struct
+ *    built only to be compared);
+ *  - reads of a setting, with their fallback (`propertyAsBoolean(props, KEY, false)`), and checks of it (`containsEntry`);
  *  - protobuf field numbers read by the generic recogniser (`num_hash_functions = 1;`);
  *  - in Markdown, prose outside code blocks (inline code included) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
  *    naming the key) that states no value.
- * Pure text predicates on the scan context, bounded work per finding.
+ * Declarations, expected values, reads and pass-throughs are read on the parsed tree where the language has a grammar
+ * (src/detect/syntax/facts.ts `around`), else by the text predicates here; bounded work per finding.
  */
 import { Draft, enclosingOpenParen, ScanContext, splitArguments } from './engine';
 import { GENERIC_ID } from './recognizers/generic';
@@ -50,6 +53,14 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   return undefined;
 }
 
+/** Testify's equality assertions (expected value second, after `t`) and JUnit's (expected value first). */
+const TESTIFY_EQUAL = '(?:require|assert|suite|s)\\.(?:Equal|EqualValues|Exactly|NotEqual)';
+const JUNIT_EQUAL = 'assert(?:Equals|NotEquals|Same|ArrayEquals)';
+const TESTIFY_CALLEE = new RegExp(`^${TESTIFY_EQUAL}$`);
+const JUNIT_CALLEE = new RegExp(`^${JUNIT_EQUAL}$`);
+const TESTIFY_EXPECTED_BEFORE = new RegExp(`\\b${TESTIFY_EQUAL}\\(\\s*\\w+\\s*,\\s*$`);
+const JUNIT_EXPECTED_BEFORE = new RegExp(`\\b${JUNIT_EQUAL}\\(\\s*$`);
+
 /** Calls that read a setting (with a fallback) or check it, not set it: `propertyAsBoolean(props, KEY, false)`, `containsEntry(KEY, v)`. */
 const READ_CALL = /^(?:get\w*|propertyAs\w*|propertiesWithPrefix|contains\w*|doesNotContain\w*|has\w*|remove\w*|unset\w*)$/;
 
@@ -75,8 +86,8 @@ function isExpectedValueInTree(tree: Surroundings): boolean {
   if (tree.ownCallee !== undefined && /^verify\s*\(/.test(tree.ownCallee)) return true;
   return tree.calls.some(({ callee, argumentIndex }) => {
     const name = callee.replace(/^.*[.:>]/, '');
-    if (/^(?:require|assert|suite|s)\.(?:Equal|EqualValues|Exactly|NotEqual)$/.test(callee)) return argumentIndex === 1;
-    if (/^assert(?:Equals|NotEquals|Same|ArrayEquals)$/.test(name)) return argumentIndex === 0;
+    if (TESTIFY_CALLEE.test(callee)) return argumentIndex === 1;
+    if (JUNIT_CALLEE.test(name)) return argumentIndex === 0;
     if (name === 'when') return true;
     return /^(?:assertThat|expect)\s*\(.*\)\s*\.\s*\w+$/s.test(callee); // a matcher's argument: assertThat(x).isEqualTo(expected)
   });
@@ -122,8 +133,8 @@ function isDeclaration(ctx: ScanContext, draft: Draft): boolean {
 /** Testify's expected argument, JUnit's first argument of assertEquals, Mockito's `verify(mock).call(...)` and `when(call(...))`. */
 function isExpectedValue(ctx: ScanContext, draft: Draft): boolean {
   const before = lineBefore(ctx, draft.start);
-  return /\b(?:require|assert|suite|s)\.(?:Equal|EqualValues|Exactly|NotEqual)\(\s*\w+\s*,\s*$/.test(before)
-    || /\bassert(?:Equals|NotEquals|Same)\(\s*$/.test(before)
+  return TESTIFY_EXPECTED_BEFORE.test(before)
+    || JUNIT_EXPECTED_BEFORE.test(before)
     || /\bverify\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$/.test(before)
     || /\bwhen\s*\(\s*(?:[\w.]+\s*\.\s*)?$/.test(before);
 }

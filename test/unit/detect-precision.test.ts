@@ -249,6 +249,13 @@ describe('detect: settings that are read, switched at run time or named without 
     });
   }
 
+  it('a key read from a configuration with its fallback is not a setting; the same key set is', () => {
+    const read = 'class W {\n  double fpp() { return conf.getDouble("parquet.bloom.filter.fpp#id", 0.05); }\n}\n';
+    assert.deepEqual(detectConfigs(read, { languageId: 'java' }), []);
+    const set = 'class W {\n  void on() { conf.setDouble("parquet.bloom.filter.fpp#id", 0.05); }\n}\n';
+    assert.deepEqual(detectConfigs(set, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['parquet.bloomFilter {"p":0.05}']);
+  });
+
   it('a stated false or a run-time switch beside a stated sizing value keeps the sizing (the value is stated)', () => {
     const text = [
       'import static org.apache.iceberg.TableProperties.*;',

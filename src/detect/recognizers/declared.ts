@@ -182,6 +182,8 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
     let column: string | undefined;
     let value: SettingHit['value'];
     if (setting.form === 'key') {
+      // in code, a key read with its fallback (`conf.getDouble("parquet.bloom.filter.fpp", 0.05)`) sets nothing
+      if (ctx.isString(at) && /^(?:c|js|python)$/.test(ctx.source.family) && isSettingRead(ctx, at)) continue;
       column = match[1];
       value = readValue(ctx, end);
     } else if (setting.form === 'method') {

@@ -82,7 +82,7 @@ const ASSERTION_CALLEE = /(?:^|[.:>)])(?:assert\w*|expect\w*|check_eq|is(?:Not)?
 /** Keyword arguments whose string is help or usage text (`add_argument(..., help="...")`). */
 const HELP_KEYWORDS = /^(?:help|description|usage|epilog|doc|docstring|summary)$/;
 
-export function isAssertionCallee(callee: string): boolean {
+function isAssertionCallee(callee: string): boolean {
   return ASSERTION_CALLEE.test(callee);
 }
 
