@@ -513,3 +513,19 @@ export function unquote(text: string): string {
 
 export const LN2 = Math.LN2;
 export const LN2_SQUARED = Math.LN2 * Math.LN2;
+
+/** The `(` whose list contains `offset` (within one statement), or -1. */
+export function enclosingOpenParen(ctx: ScanContext, offset: number): number {
+  const text = ctx.text;
+  let depth = 0;
+  for (let i = offset - 1; i >= Math.max(0, offset - 2000); i--) {
+    if (ctx.source.kindAt(i) !== CODE) continue;
+    const c = text[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth === 0) return c === '(' ? i : -1;
+      depth--;
+    } else if (c === ';' && depth === 0) return -1;
+  }
+  return -1;
+}

@@ -6,16 +6,20 @@
  *    `def`/`func`/`fn` headers, a parameter's default value (`float fpp = kDefaultFpp`);
  *  - pass-throughs: every value the code states arrives as a parameter of an enclosing function (its callers configure it);
  *  - expected values of assertions (`require.Equal(t, bloom.FilterPolicy(1), got)`, `assertEquals(expected, ...)`,
- *    Mockito `verify(mock).bfReserve(...)`, `when(mock.bfReserve(...))`);
+ *    `assertThat(x).isEqualTo(expected)`, Mockito `verify(mock).bfReserve(...)`, `when(mock.bfReserve(...))`, a struct
+ *    built only to be compared);
+ *  - reads of a setting, with their fallback (`propertyAsBoolean(props, KEY, false)`), and checks of it (`containsEntry`);
  *  - protobuf field numbers read by the generic recogniser (`num_hash_functions = 1;`);
  *  - in Markdown, prose outside code blocks (inline code included) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
  *    naming the key) that states no value.
- * Pure text predicates on the scan context, bounded work per finding.
+ * Declarations, expected values, reads and pass-throughs are read on the parsed tree where the language has a grammar
+ * (src/detect/syntax/facts.ts `around`), else by the text predicates here; bounded work per finding.
  */
-import { Draft, ScanContext, splitArguments } from './engine';
+import { Draft, enclosingOpenParen, ScanContext, splitArguments } from './engine';
 import { GENERIC_ID } from './recognizers/generic';
 import { CODE } from './source';
+import type { Surroundings } from './syntax/facts';
 
 /** How far back the enclosing blocks and parameter lists are looked for. */
 const MAX_LOOK_BACK = 20_000;
@@ -40,11 +44,53 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
-  if (isDeclaration(ctx, draft)) return 'a declaration, not a use';
-  if (isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
+  // the parsed tree where the language has a grammar, else the text readers
+  const tree = ctx.extras.syntax?.around(draft.start);
+  if (tree ? tree.inDeclaration : isDeclaration(ctx, draft)) return 'a declaration, not a use';
+  if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
-  if (isPassThrough(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (isPassThrough(ctx, draft, tree?.parameters)) return 'a pass-through: its values are parameters of the enclosing function';
   return undefined;
+}
+
+/** Testify's equality assertions (expected value second, after `t`) and JUnit's (expected value first). */
+const TESTIFY_EQUAL = '(?:require|assert|suite|s)\\.(?:Equal|EqualValues|Exactly|NotEqual)';
+const JUNIT_EQUAL = 'assert(?:Equals|NotEquals|Same|ArrayEquals)';
+const TESTIFY_CALLEE = new RegExp(`^${TESTIFY_EQUAL}$`);
+const JUNIT_CALLEE = new RegExp(`^${JUNIT_EQUAL}$`);
+const TESTIFY_EXPECTED_BEFORE = new RegExp(`\\b${TESTIFY_EQUAL}\\(\\s*\\w+\\s*,\\s*$`);
+const JUNIT_EXPECTED_BEFORE = new RegExp(`\\b${JUNIT_EQUAL}\\(\\s*$`);
+
+/** Calls that read a setting (with a fallback) or check it, not set it: `propertyAsBoolean(props, KEY, false)`, `containsEntry(KEY, v)`. */
+const READ_CALL = /^(?:get\w*|propertyAs\w*|propertiesWithPrefix|contains\w*|doesNotContain\w*|has\w*|remove\w*|unset\w*)$/;
+
+/** Whether a key at `offset` is an argument of a call that reads or checks the setting (on the tree, else the text). */
+export function isSettingRead(ctx: ScanContext, offset: number): boolean {
+  const tree = ctx.extras.syntax?.around(offset);
+  let callee: string | undefined;
+  if (tree) callee = tree.calls[0]?.callee;
+  else {
+    const open = enclosingOpenParen(ctx, offset);
+    callee = open < 0 ? undefined : /([A-Za-z_]\w*)\s*$/.exec(ctx.text.slice(Math.max(0, open - 100), open))?.[1];
+  }
+  return callee !== undefined && READ_CALL.test(callee.replace(/^.*[.:>]/, ''));
+}
+
+/**
+ * Expected values on the tree: testify's expected argument (`require.Equal(t, expected, got)`), JUnit's first argument
+ * of assertEquals, the argument of an AssertJ or Jest matcher, Mockito's `verify(mock).call(...)` and `when(call(...))`,
+ * and a value built only to be compared (`value.rocksdb = DbConfig { .. }; ... assert_eq!(value, loaded)`).
+ */
+function isExpectedValueInTree(tree: Surroundings): boolean {
+  if (tree.boundForAssertion) return true;
+  if (tree.ownCallee !== undefined && /^verify\s*\(/.test(tree.ownCallee)) return true;
+  return tree.calls.some(({ callee, argumentIndex }) => {
+    const name = callee.replace(/^.*[.:>]/, '');
+    if (TESTIFY_CALLEE.test(callee)) return argumentIndex === 1;
+    if (JUNIT_CALLEE.test(name)) return argumentIndex === 0;
+    if (name === 'when') return true;
+    return /^(?:assertThat|expect)\s*\(.*\)\s*\.\s*\w+$/s.test(callee); // a matcher's argument: assertThat(x).isEqualTo(expected)
+  });
 }
 
 /** Whether an argument's text declares a parameter (`double errorRate`, `capacity int64`, `float fpp = 0.01`). */
@@ -84,27 +130,11 @@ function isDeclaration(ctx: ScanContext, draft: Draft): boolean {
   return list !== undefined && list.args.some((a) => isTypedParameter(a.text));
 }
 
-/** The `(` whose list contains `offset` (within one statement), or -1. */
-function enclosingOpenParen(ctx: ScanContext, offset: number): number {
-  const text = ctx.text;
-  let depth = 0;
-  for (let i = offset - 1; i >= Math.max(0, offset - 2000); i--) {
-    if (ctx.source.kindAt(i) !== CODE) continue;
-    const c = text[i];
-    if (c === ')' || c === ']' || c === '}') depth++;
-    else if (c === '(' || c === '[' || c === '{') {
-      if (depth === 0) return c === '(' ? i : -1;
-      depth--;
-    } else if (c === ';' && depth === 0) return -1;
-  }
-  return -1;
-}
-
 /** Testify's expected argument, JUnit's first argument of assertEquals, Mockito's `verify(mock).call(...)` and `when(call(...))`. */
 function isExpectedValue(ctx: ScanContext, draft: Draft): boolean {
   const before = lineBefore(ctx, draft.start);
-  return /\b(?:require|assert|suite|s)\.(?:Equal|EqualValues|Exactly|NotEqual)\(\s*\w+\s*,\s*$/.test(before)
-    || /\bassert(?:Equals|NotEquals|Same)\(\s*$/.test(before)
+  return TESTIFY_EXPECTED_BEFORE.test(before)
+    || JUNIT_EXPECTED_BEFORE.test(before)
     || /\bverify\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*$/.test(before)
     || /\bwhen\s*\(\s*(?:[\w.]+\s*\.\s*)?$/.test(before);
 }
@@ -173,7 +203,7 @@ export function bareIdentifier(expression: string): string | undefined {
  * (unevaluated arguments naming it, or a name resolved to an unrelated constant that the parameter shadows).
  * A value computed from a parameter (`settings.getint("CAPACITY")`) is a use, not a pass-through.
  */
-function isPassThrough(ctx: ScanContext, draft: Draft): boolean {
+function isPassThrough(ctx: ScanContext, draft: Draft, treeParameters?: ReadonlySet<string>): boolean {
   if (draft.invalid.length > 0) return false;
   const stated: (string | undefined)[] = draft.unevaluated.map((u) => bareIdentifier(u.expression));
   for (const source of Object.values(draft.sources)) {
@@ -182,7 +212,7 @@ function isPassThrough(ctx: ScanContext, draft: Draft): boolean {
     stated.push(bareIdentifier(source.text));
   }
   if (stated.length === 0 || stated.includes(undefined)) return false;
-  const parameters = enclosingParameters(ctx, draft.start);
+  const parameters = treeParameters ?? enclosingParameters(ctx, draft.start);
   return stated.every((name) => parameters.has(name!));
 }
 

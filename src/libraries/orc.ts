@@ -14,23 +14,49 @@ export function orc(n: number, p: number): LibraryDerivation {
 const CONF: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/OrcConf.java', function: 'BLOOM_FILTER_COLUMNS, BLOOM_FILTER_FPP, ROW_INDEX_STRIDE (Hive aliases orc.default.bloom.fpp, hive.exec.orc.default.row.index.stride)' };
 const WRITER: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/OrcFile.java', function: 'WriterOptions.bloomFilterColumns, bloomFilterFpp, rowIndexStride' };
 
-/** A filter per listed column and row-index stride: keys (ORC names and Hive aliases) and the writer options. */
+const ICEBERG: SourceCitation = { repository: 'apache/iceberg', file: 'core/src/main/java/org/apache/iceberg/TableProperties.java', function: 'ORC_BLOOM_FILTER_COLUMNS, ORC_BLOOM_FILTER_FPP (default ORC_BLOOM_FILTER_FPP_DEFAULT = 0.05)' };
+
+const ORC_DEFAULTS: SettingsEntryPoint['defaults'] = {
+  p: { value: 0.01, text: 'ORC default fpp 0.01 (OrcConf.BLOOM_FILTER_FPP; older ORC and Hive releases 0.05)' },
+  n: { value: 10_000, text: 'ORC builds one filter per row-index stride (default 10000 rows)' },
+};
+const deriveOrc: SettingsEntryPoint['derive'] = (params) => (params.n !== undefined && params.p !== undefined ? orc(params.n, params.p) : {});
+
+/** A filter per listed column and row-index stride: keys (ORC names and Hive aliases). */
 const ORC_SETTINGS: SettingsEntryPoint = {
   kind: 'settings', recognizer: 'orc.bloomFilter', title: 'ORC Bloom filter', triggers: ['p', 'columns'],
-  defaults: {
-    p: { value: 0.01, text: 'ORC default fpp 0.01 (OrcConf.BLOOM_FILTER_FPP; older ORC and Hive releases 0.05)' },
-    n: { value: 10_000, text: 'ORC builds one filter per row-index stride (default 10000 rows)' },
-  },
-  derive: (params) => (params.n !== undefined && params.p !== undefined ? orc(params.n, params.p) : {}),
+  defaults: ORC_DEFAULTS,
+  derive: deriveOrc,
   settings: [
     { role: 'columns', unit: 'name', form: 'key', name: 'orc.bloom.filter.columns', source: CONF },
     { role: 'p', unit: 'probability', form: 'key', name: 'orc.bloom.filter.fpp', source: CONF },
     { role: 'p', unit: 'probability', form: 'key', name: 'orc.default.bloom.fpp', source: CONF },
     { role: 'n', unit: 'count', form: 'key', name: 'orc.row.index.stride', source: CONF },
     { role: 'n', unit: 'count', form: 'key', name: 'hive.exec.orc.default.row.index.stride', source: CONF },
+  ],
+};
+
+/** The writer options, in code that uses ORC's writer (other builders, e.g. Paimon's LocalKvDb, have a `bloomFilterFpp` too). */
+const ORC_WRITER: SettingsEntryPoint = {
+  kind: 'settings', recognizer: 'orc.bloomFilter', title: 'ORC Bloom filter', triggers: ['p', 'columns'],
+  requires: /OrcFile|org\.apache\.orc/,
+  defaults: ORC_DEFAULTS,
+  derive: deriveOrc,
+  settings: [
     { role: 'columns', unit: 'name', form: 'method', name: 'bloomFilterColumns', source: WRITER },
     { role: 'p', unit: 'probability', form: 'method', name: 'bloomFilterFpp', source: WRITER },
     { role: 'n', unit: 'count', form: 'method', name: 'rowIndexStride', source: WRITER },
+  ],
+};
+
+/** Iceberg's table properties for its ORC writer (its own default fpp, 0.05). */
+const ICEBERG_ORC: SettingsEntryPoint = {
+  kind: 'settings', recognizer: 'orc.bloomFilter', title: 'Iceberg ORC Bloom filter', triggers: ['p', 'columns'],
+  defaults: { ...ORC_DEFAULTS, p: { value: 0.05, text: 'Iceberg default ORC fpp 0.05 (TableProperties.ORC_BLOOM_FILTER_FPP_DEFAULT)' } },
+  derive: deriveOrc,
+  settings: [
+    { role: 'columns', unit: 'name', form: 'key', name: 'write.orc.bloom.filter.columns', source: ICEBERG },
+    { role: 'p', unit: 'probability', form: 'key', name: 'write.orc.bloom.filter.fpp', source: ICEBERG },
   ],
 };
 
@@ -38,9 +64,9 @@ export const ORC: LibraryModule = {
   id: 'orc',
   displayName: 'ORC',
   recognizers: ['orc.bloomFilter'],
-  entryPoints: [ORC_SETTINGS],
+  entryPoints: [ORC_SETTINGS, ORC_WRITER, ICEBERG_ORC],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER],
+  sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, ICEBERG],
   allocations: [{ id: 'orc', label: 'ORC', call: (n, p) => `orc.bloom.filter.fpp=${p} (n = ${n} per stride)`, derive: orc }],
 };

@@ -6,6 +6,8 @@ import * as assert from 'node:assert/strict';
 import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
 import { bareIdentifier, isTypedParameter } from '../../src/detect/precision';
+import { loadSyntaxFor } from '../../src/cli/syntax';
+import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 
 const found = (text: string, languageId: string) => detectConfigs(text, { languageId }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
 const bl001 = (text: string, languageId: string) => detectConfigs(text, { languageId }).map((f) => analyzeFinding(f, {}).diagnostics.filter((d) => d.code === 'BL001').map((d) => d.message).join(' | '));
@@ -105,6 +107,16 @@ describe('detect: RedisBloom commands as stated', () => {
     assert.equal(bl001('redis-cli BF.RESERVE k 0.1 100 EXPANSION 4\n', 'shellscript')[0], '');
   });
 
+  it('EXPANSION as rebloom.c reads it: no value, a word, or an expansion of a NONSCALING filter are BL001; 0 means non-scaling', () => {
+    assert.match(bl001('env.cmd("bf.reserve k 0.01 4 expansion")\n', 'python')[0], /EXPANSION states no value/);
+    assert.match(bl001('env.cmd("bf.reserve k 0.01 4 expansion str")\n', 'python')[0], /EXPANSION str is not a number/);
+    assert.match(bl001('env.cmd("bf.reserve k 0.01 1000 nonscaling expansion 2")\n', 'python')[0], /Nonscaling filters cannot expand/);
+    assert.equal(bl001('env.cmd("bf.reserve k 0.01 1000 nonscaling expansion 0")\n', 'python')[0], '');
+    const zero = detectConfigs('redis-cli BF.RESERVE k 0.01 1000 EXPANSION 0\n', { languageId: 'shellscript' });
+    const nonScaling = detectConfigs('redis-cli BF.RESERVE k 0.01 1000 NONSCALING\n', { languageId: 'shellscript' });
+    assert.deepEqual(zero.map((f) => f.derived), nonScaling.map((f) => f.derived), 'EXPANSION 0 sizes the filter as NONSCALING does');
+  });
+
   it('redis-py numeric strings are values (the server parses them); module arguments on one line are read together', () => {
     assert.deepEqual(found('r.bf().create("k", "0.0001", "1000")\n', 'python'), ['redis-py.bf.reserve@0 {"p":0.0001,"n":1000}']);
     assert.deepEqual(found('env = Env(moduleArgs="bf-error-rate 0.05 bf-initial-size 300 cf-max-expansions 3")\n', 'python'), ['redis.module.config@0 {"p":0.05,"n":300}']);
@@ -131,5 +143,138 @@ describe('detect: Markdown and model picks', () => {
     const hybrid = detectConfigs('#include <rocksdb/filter_policy.h>\nt.filter_policy.reset(rocksdb::NewRibbonFilterPolicy(10, 2));\n', { languageId: 'cpp' })[0];
     assert.equal(hybrid.recognizer, 'rocksdb.ribbon');
     assert.ok(hybrid.notes?.some((note) => /levels below 2/.test(note)));
+  });
+});
+
+describe('detect: precision predicates on the parsed tree', () => {
+  let syntax: SyntaxRuntime | undefined;
+  before(async () => {
+    syntax = await loadSyntaxFor(['a.java', 'a.go', 'a.py', 'a.rs', 'a.cc']);
+    assert.ok(syntax, 'the syntax layer loads');
+  });
+  const parsed = (text: string, languageId: string) => detectConfigs(text, { languageId, syntax }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
+
+  it('Rust: a config struct built only to be compared is an expected value; the same struct used is a configuration', () => {
+    const expected = [
+      'fn test_custom_config() {',
+      '    let mut value = TikvConfig::default();',
+      '    value.rocksdb = DbConfig { defaultcf: DefaultCfConfig { bloom_filter_bits_per_key: 123, ..Default::default() }, ..Default::default() };',
+      '    let load = TikvConfig::from_file(path);',
+      '    assert_eq_debug(&value, &load);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(parsed(expected, 'rust'), []);
+    // the same struct handed to the engine: a configuration (the variable has a use that is not an assertion)
+    const used = expected.replace('    assert_eq_debug(&value, &load);', '    start_engine(&value);\n    assert_eq_debug(&value, &load);');
+    assert.deepEqual(parsed(used, 'rust'), ['tikv.bloomFilterBitsPerKey@2 {"bitsPerElement":123}']);
+  });
+
+  it('Java: a call whose result is asserted is a use; AssertJ matcher arguments and Mockito stubs are expected values', () => {
+    const text = [
+      'class BloomTest {',
+      '  void reserve() {',
+      '    String reply = exec(commands.bfReserve("seen", 0.01, 1000));',
+      '    assertThat(reply, equalTo("OK"));',
+      '    String result = jedis.bfReserve("direct", 0.05, 5000);',
+      '    assertThat(result, sameInstance(reply));',
+      '    assertThat(policies).containsExactly(client.bfReserve("other", 0.02, 2000));',
+      '    when(commands.bfReserve("stub", 0.03, 3000)).thenReturn(ok);',
+      '    verify(commands).bfReserve("mock", 0.04, 4000);',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(parsed(text, 'java'), ['jedis.bfReserve@2 {"p":0.01,"n":1000}', 'jedis.bfReserve@4 {"p":0.05,"n":5000}']);
+  });
+
+  it('declarations on the tree: a default argument, an interface method; a use with a cast argument is not one', () => {
+    const cpp = [
+      'class Filter {',
+      ' public:',
+      '  explicit Filter(size_t bits_per_key = 10, int num_probes = 6);',
+      '};',
+      'void Open() { rocksdb::NewBloomFilterPolicy(static_cast<double>(sizeof(struct key) * 2)); }',
+    ].join('\n');
+    const found = parsed(cpp, 'cpp');
+    assert.ok(!found.some((f) => f.startsWith('generic.named@2')), found.join('; '));
+    assert.ok(found.some((f) => f.startsWith('rocksdb.bitsPerKey@4')), found.join('; '));
+    const java = 'interface BloomCommands {\n  String bfReserve(String key, double errorRate, long capacity);\n}\n';
+    assert.deepEqual(parsed(java, 'java'), []);
+  });
+
+  it('pass-throughs on the tree: a parameter forwarded is silent, a field of a parameter is a use', () => {
+    const go = [
+      'import "github.com/cockroachdb/pebble/bloom"',
+      'func policyFor(bitsPerKey int) base.TableFilterPolicy {',
+      '  return bloom.FilterPolicy(bitsPerKey)',
+      '}',
+      'func open(cfg Config) { opts.FilterPolicy = bloom.FilterPolicy(cfg.BloomBits) }',
+    ].join('\n');
+    assert.deepEqual(parsed(go, 'go'), ['go.pebble.bloomFilterPolicy@4 {}']);
+  });
+
+  it('Python: help text of a command-line option is prose', () => {
+    const text = [
+      'import argparse',
+      'parser.add_argument("--capacity", type=int, help="bloom filter capacity, e.g. BF.RESERVE key 0.01 1000")',
+    ].join('\n');
+    assert.deepEqual(parsed(text, 'python'), []);
+  });
+});
+
+describe('detect: settings that are read, switched at run time or named without a value', () => {
+  let syntax: SyntaxRuntime | undefined;
+  before(async () => {
+    syntax = await loadSyntaxFor(['a.java']);
+  });
+  const cases = (withTree: boolean) => (text: string) => detectConfigs(text, { languageId: 'java', syntax: withTree ? syntax : undefined }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
+
+  for (const withTree of [true, false]) {
+    const found = cases(withTree);
+    it(`a column switched on with a stated true is a filter with the defaults; a run-time switch, a read or a listing is none (${withTree ? 'tree' : 'text'})`, () => {
+      const text = [
+        'import static org.apache.iceberg.TableProperties.*;',
+        'class Writer {',
+        '  void configure(boolean useBloom) {',
+        '    table.updateProperties().set(PARQUET_BLOOM_FILTER_COLUMN_ENABLED_PREFIX + "id", "true").commit();',
+        '    props.put(PARQUET_BLOOM_FILTER_COLUMN_ENABLED_PREFIX + "name", Boolean.toString(useBloom));',
+        '    boolean on = PropertyUtil.propertyAsBoolean(props, PARQUET_BLOOM_FILTER_COLUMN_ENABLED_PREFIX + "email",',
+        '        false);',
+        '    double fpp = PropertyUtil.propertyAsDouble(props, PARQUET_BLOOM_FILTER_COLUMN_FPP_PREFIX + "email", 0.05);',
+        '    Set<String> keys = ImmutableSet.of(PARQUET_BLOOM_FILTER_COLUMN_ENABLED_PREFIX, METRICS_PREFIX);',
+        '    assertThat(props).containsEntry(PARQUET_BLOOM_FILTER_COLUMN_ENABLED_PREFIX + "id", "true");',
+        '  }',
+        '}',
+      ].join('\n');
+      assert.deepEqual(found(text), ['iceberg.parquetBloomFilter@3 {"p":0.01}']);
+    });
+  }
+
+  it('a key read from a configuration with its fallback is not a setting; the same key set is', () => {
+    const read = 'class W {\n  double fpp() { return conf.getDouble("parquet.bloom.filter.fpp#id", 0.05); }\n}\n';
+    assert.deepEqual(detectConfigs(read, { languageId: 'java' }), []);
+    const set = 'class W {\n  void on() { conf.setDouble("parquet.bloom.filter.fpp#id", 0.05); }\n}\n';
+    assert.deepEqual(detectConfigs(set, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['parquet.bloomFilter {"p":0.05}']);
+  });
+
+  it('a stated false or a run-time switch beside a stated sizing value keeps the sizing (the value is stated)', () => {
+    const text = [
+      'import static org.apache.iceberg.TableProperties.*;',
+      'class Writer {',
+      '  void configure(boolean on) {',
+      '    props.put(PARQUET_BLOOM_FILTER_COLUMN_ENABLED_PREFIX + "id", Boolean.toString(on));',
+      '    props.put(PARQUET_BLOOM_FILTER_COLUMN_FPP_PREFIX + "id", "0.02");',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(text, { languageId: 'java' }).map((f) => JSON.stringify(f.params)), ['{"p":0.02}']);
+  });
+
+  it('ORC writer options need ORC\'s writer in the file; Iceberg\'s ORC table properties are ORC filters with Iceberg\'s default', () => {
+    const paimon = 'class Store {\n  Db open() { return LocalKvDb.builder(dir).bloomFilterEnabled(true).bloomFilterFpp(0.1).build(); }\n}\n';
+    assert.deepEqual(detectConfigs(paimon, { languageId: 'java' }).filter((f) => f.recognizer === 'orc.bloomFilter'), []);
+    const orcWriter = 'import org.apache.orc.OrcFile;\nclass W {\n  Object o = OrcFile.writerOptions(conf).bloomFilterColumns("id").bloomFilterFpp(0.02);\n}\n';
+    assert.deepEqual(detectConfigs(orcWriter, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['orc.bloomFilter {"p":0.02,"n":10000}']);
+    const iceberg = 'class T {\n  void w() {\n    ORC.write(out).set("write.orc.bloom.filter.columns", "id,name").build();\n  }\n}\n';
+    assert.deepEqual(detectConfigs(iceberg, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['orc.bloomFilter {"p":0.05,"n":10000}']);
   });
 });

@@ -5,13 +5,14 @@
  * builder methods, setters, flags, struct fields, the library's key constants) that together size one filter per
  * column, near each other in the text.
  */
-import { Argument, ArgumentOptions, Check, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
+import { Argument, ArgumentOptions, Check, checks, Draft, DraftBuilder, enclosingOpenParen, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
 import { FINGERPRINT_LIBRARIES, LIBRARIES } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { CallEntryPoint, DeclaredParam, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
 import type { ParamName } from '../types';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
+import { isSettingRead } from '../precision';
 
 const SIZING_ROLES: ReadonlySet<ParamRole> = new Set(['n', 'p', 'm', 'k', 'bitsPerElement']);
 
@@ -200,6 +201,8 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
     let column: string | undefined;
     let value: SettingHit['value'];
     if (setting.form === 'key') {
+      // in code, a key read with its fallback (`conf.getDouble("parquet.bloom.filter.fpp", 0.05)`) sets nothing
+      if (ctx.isString(at) && /^(?:c|js|python)$/.test(ctx.source.family) && isSettingRead(ctx, at)) continue;
       column = match[1];
       value = readValue(ctx, end);
     } else if (setting.form === 'method') {
@@ -219,12 +222,16 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       value = readExpression(ctx, end);
     } else {
       if (!ctx.isCode(at) || /^\s*import\b/.test(text.slice(text.lastIndexOf('\n', at) + 1, at))) continue;
+      if (isSettingRead(ctx, at)) continue; // `propertyAsBoolean(props, KEY + col, false)`: a read and its fallback
       // `PREFIX + "column"`, `KEY + "#column"`, then `, value`
       const suffix = /^\s*\+\s*(?:(["'])([^"'\n]{1,100})\1|([A-Za-z_]\w*))/.exec(text.slice(end, end + 120));
       if (suffix) column = columnName(suffix[2] ?? suffix[3]);
-      const afterKey = end + (suffix ? suffix[0].length : 0);
-      value = /^\s*,/.test(text.slice(afterKey, afterKey + 40)) ? readExpression(ctx, text.indexOf(',', afterKey) + 1) : undefined;
-      if (value) value = { ...value, text: value.text.replace(/\)+$/, '').trimEnd(), end: value.start + value.text.replace(/\)+$/, '').trimEnd().length };
+      // the value: the argument after the key in the call that sets it (`.set(KEY + "col", "true")`, on any line)
+      const open = enclosingOpenParen(ctx, at);
+      const args = open >= 0 ? splitArguments(text, open)?.args ?? [] : [];
+      const keyIndex = args.findIndex((a) => a.start <= at && at < a.end);
+      const next = keyIndex >= 0 ? args[keyIndex + 1] : undefined;
+      value = next && { text: next.text, start: next.start, end: next.end };
     }
     hits.push({ setting, column, at, line, value });
   }
@@ -263,6 +270,17 @@ function isFalse(hit: SettingHit | undefined): boolean {
   return hit?.value !== undefined && /^(?:false|0)$/i.test(unquote(hit.value.text));
 }
 
+/**
+ * Whether a hit makes its group a filter. A switch (`enabled`) does only when it states `true`: a switch set from a
+ * run-time boolean (`Boolean.toString(useBloom)`) or read with its fallback states no filter. A sizing setting does
+ * when it states a value.
+ */
+function triggers(hit: SettingHit | undefined): boolean {
+  if (!hit?.value) return false;
+  const value = unquote(hit.value.text);
+  return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
+}
+
 /** A value in a config file (quoted numbers, `^` as a power) or in code (the language's constants). */
 function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale: number): number | undefined {
   if (!hit.value) {
@@ -279,8 +297,8 @@ function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale:
 function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: string | undefined, members: SettingHit[], globals: SettingHit[]): Draft | undefined {
   const hits = new Map<ParamRole, SettingHit>();
   for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
-  // a trigger with a value (an empty ORC column list or `enabled = false` alone configures no filter)
-  if (!entry.triggers.some((role) => hits.has(role) && !isFalse(hits.get(role)) && unquote(hits.get(role)?.value?.text ?? 'x') !== '')) return undefined;
+  // a trigger with a value (an empty ORC column list, `enabled = false` or a key named without a value configures no filter)
+  if (!entry.triggers.some((role) => triggers(hits.get(role)))) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');

@@ -20,18 +20,34 @@ const EXPANSION = checks.range('EXPANSION', 0, 32768, 'RedisBloom replies "ERR e
  * configure no filter: a command name listed or registered (`"+bf.reserve", "-bf.info"`), BF.RESERVE with no
  * error rate, BF.INSERT NOCREATE (it never creates one), BF.INSERT with neither sizing nor ITEMS.
  */
-function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string): { nonScaling: boolean } | undefined {
+function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string, wordsOfText = false): { nonScaling: boolean } | undefined {
   let nonScaling = false;
   const upper = tokens.map((t) => unquote(t.text).toUpperCase());
   const evalOptions = { ...b.ctx.codeEval, allowQuotedNumbers: true };
   // a quoted word (not a number, nor a shell or template variable) where a number belongs
   const wordString = (t: Argument | undefined) => t !== undefined && isStringLiteral(t.text) && !t.text.includes('$') && !evaluateConstant(t.text, { allowQuotedNumbers: true }).ok;
   if (command === 'RESERVE' && tokens.slice(1, 3).some(wordString)) return undefined;
+  let expansionFactor: number | undefined;
+  // RedisBloom src/rebloom.c (BF.RESERVE, BF.INSERT): EXPANSION needs an integer in range; 0 makes the filter non-scaling
   const expansion = (i: number) => {
-    if (tokens[i + 1]) b.note(`EXPANSION ${unquote(tokens[i + 1].text)}: each new sub-filter is that many times larger`);
-    const value = tokens[i + 1] && evaluateConstant(tokens[i + 1].text, evalOptions);
-    const problem = value?.ok ? EXPANSION(value.value) ?? (Number.isInteger(value.value) ? undefined : `EXPANSION = ${tokens[i + 1].text} is not an integer; RedisBloom replies "ERR bad expansion"`) : undefined;
+    const stated = tokens[i + 1];
+    if (!stated) {
+      b.invalid('EXPANSION states no value; RedisBloom replies "ERR no expansion"');
+      return;
+    }
+    const value = evaluateConstant(stated.text, evalOptions);
+    if (!value.ok) {
+      // a word of the command text (not a shell or template variable), or a quoted word among call arguments
+      if (wordString(stated) || (wordsOfText && !/[${]/.test(stated.text))) b.invalid(`EXPANSION ${stated.text} is not a number; RedisBloom replies "ERR bad expansion"`);
+      return;
+    }
+    const problem = EXPANSION(value.value) ?? (Number.isInteger(value.value) ? undefined : `EXPANSION = ${stated.text} is not an integer; RedisBloom replies "ERR bad expansion"`);
     if (problem) b.invalid(problem);
+    else if (value.value === 0) nonScaling = true;
+    else {
+      expansionFactor = value.value;
+      b.note(`EXPANSION ${value.value}: each new sub-filter is that many times larger`);
+    }
   };
   // tokens[0] is the key
   if (command === 'RESERVE') {
@@ -44,6 +60,7 @@ function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[
       if (upper[i] === 'NONSCALING') nonScaling = true;
       if (upper[i] === 'EXPANSION') expansion(i);
     }
+    if (upper.slice(3).includes('NONSCALING') && expansionFactor !== undefined) b.invalid('NONSCALING with an EXPANSION above 0; RedisBloom replies "Nonscaling filters cannot expand"');
   } else {
     if (upper.includes('NOCREATE')) return undefined;
     let sized = false;
@@ -117,7 +134,7 @@ const redisCommand: Recognizer = {
     const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, last);
     // a command string continued by further call arguments: `cmd('bf.reserve k 0.01', capacity)`
     const continuedBy = inString ? /^["'`]?\s*,\s*([^,()\s]+)/.exec(text.slice(end, end + 80)) : null;
-    const read = fromTokens(b, command, tokens, continuedBy?.[1]);
+    const read = fromTokens(b, command, tokens, continuedBy?.[1], true);
     return read && flavoured(ctx, b, valkey, read.nonScaling);
   },
 };

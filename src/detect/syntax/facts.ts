@@ -47,6 +47,45 @@ const OWNER_TYPES = /^(?:class_declaration|class_definition|class|class_specifie
 const PRINT_CALLEE = /^(?:print|println|printf|eprint|eprintln|puts|echo|error_log|console\.\w+|System\.(?:out|err)\.print(?:ln|f)?|Console\.(?:Error\.)?Write(?:Line)?|fmt\.F?[Pp]rint(?:ln|f)?|(?:e?print(?:ln)?|info|warn|error|debug|trace|log)!)$/;
 const LOG_CALLEE = /(?:^|[.:>])(?:\w*log\w*|LOG|Log|logger|LOGGER)(?:\.|::|->)(?:debug|info|warn|warning|error|trace|fatal|critical|exception|notice|verbose|log|[dviwe])f?$/i;
 
+/** One call whose argument list holds an offset: its callee as written (`require.Equal`, `verify(m).bfReserve`) and the argument's position. */
+export interface CallAround {
+  readonly callee: string;
+  readonly argumentIndex: number;
+}
+
+/** What the tree says about the code at one offset (precision.ts asks, on the draft's start). */
+export interface Surroundings {
+  /** Calls whose argument lists hold the offset, innermost first. */
+  readonly calls: readonly CallAround[];
+  /** The callee, as written, of the call the offset names (`verify(m).bfReserve` at `bfReserve`), if any. */
+  readonly ownCallee: string | undefined;
+  /** The offset lies in a function's parameter list (a default value) or names a function being declared. */
+  readonly inDeclaration: boolean;
+  /** Parameter names of the functions around the offset. */
+  readonly parameters: ReadonlySet<string>;
+  /** The offset lies in a value bound to a variable whose only later uses are assertions' arguments (an expected value). */
+  readonly boundForAssertion: boolean;
+}
+
+const ARGUMENT_LISTS = new Set(['argument_list', 'arguments', 'token_tree']);
+const PARAMETER_LISTS = new Set(['formal_parameters', 'parameters', 'parameter_list', 'lambda_parameters', 'closure_parameters', 'inferred_parameters', 'method_parameters']);
+/** Function-like declarations: their `name` is a declared function, not a call. */
+const FUNCTION_DECLARATIONS = /^(?:method_declaration|constructor_declaration|function_declaration|function_definition|function_item|function_signature_item|method_definition|method_spec|method_elem|method|singleton_method|abstract_method_declaration|local_function_statement|interface_method_declaration|function_signature|method_signature|abstract_method_signature|generator_function_declaration|function_declarator)$/;
+/** Bindings, with the field that holds the bound name(s) and the one that holds the value. */
+const BINDINGS: Record<string, readonly [string, string]> = {
+  assignment_expression: ['left', 'right'], assignment: ['left', 'right'], assignment_statement: ['left', 'right'],
+  short_var_declaration: ['left', 'right'], let_declaration: ['pattern', 'value'], variable_declarator: ['name', 'value'],
+  init_declarator: ['declarator', 'value'],
+};
+/** Assertions by callee: `assert_eq!`, `assertEquals`, `assertThat(..).isEqualTo`, `require.Equal`, `expect(..).toEqual`. */
+const ASSERTION_CALLEE = /(?:^|[.:>)])(?:assert\w*|expect\w*|check_eq|is(?:Not)?EqualTo|isSameAs|contains\w*|to(?:Strict)?Equal|toBe|[A-Z]\w*Equal\w*)!?$|^(?:require|assert|suite|s)\.\w+$/;
+/** Keyword arguments whose string is help or usage text (`add_argument(..., help="...")`). */
+const HELP_KEYWORDS = /^(?:help|description|usage|epilog|doc|docstring|summary)$/;
+
+function isAssertionCallee(callee: string): boolean {
+  return ASSERTION_CALLEE.test(callee);
+}
+
 export class SyntaxFacts {
   private tree: Tree | undefined;
   private parsed = false;
@@ -81,6 +120,9 @@ export class SyntaxFacts {
     // A docstring: a string that is a statement of its own (Python, and a bare string statement anywhere).
     const statement = node.parent?.type === 'concatenated_string' ? node.parent.parent : node.parent;
     if (statement?.type === 'expression_statement' && statement.namedChildCount === 1) return true;
+    // Help or usage text: the string of a `help=` keyword argument.
+    const keyword = statement?.type === 'keyword_argument' ? statement.childForFieldName('name')?.text : undefined;
+    if (keyword !== undefined && HELP_KEYWORDS.test(keyword)) return true;
     // The message of a print or log call: climb through arguments, concatenation and interpolation.
     let part: Node | null = node.parent;
     for (let up = 0; part && up < 6 && MESSAGE_PARTS.has(part.type); up++) part = part.parent;
@@ -123,6 +165,34 @@ export class SyntaxFacts {
       if (lhs && rhs) bind(lhs, rhs, add);
     }
     return table;
+  }
+
+  /** What the tree says about the code at `offset`; undefined when the text has no tree. */
+  around(offset: number): Surroundings | undefined {
+    const root = this.root();
+    if (!root) return undefined;
+    const calls: CallAround[] = [];
+    const parameters = new Set<string>();
+    let ownCallee: string | undefined;
+    let inDeclaration = false;
+    let binding: Node | undefined;
+    let child: Node = root.descendantForIndex(offset) ?? root;
+    if (FUNCTION_DECLARATIONS.test(child.parent?.type ?? '') && sameNode(child.parent?.childForFieldName(child.parent.type === 'function_declarator' ? 'declarator' : 'name'), child)) inDeclaration = true;
+    for (let node = child.parent; node; child = node, node = node.parent) {
+      if (CALL_TYPES.has(node.type)) {
+        const args = argumentsOf(node);
+        if (args && sameNode(child, args)) calls.push({ callee: calleeText(node), argumentIndex: argumentIndex(args, offset) });
+        else if (ownCallee === undefined && calls.length === 0) ownCallee = calleeText(node);
+      }
+      if (PARAMETER_LISTS.has(node.type) && calls.length === 0) inDeclaration = true;
+      const fields = BINDINGS[node.type];
+      // a value bound as data: no call between it and the binding (not `r = reserve(..)`, whose result is asserted)
+      if (!binding && calls.length === 0 && ownCallee === undefined && fields && sameNode(node.childForFieldName(fields[1]), child)) binding = node;
+      const own = node.childForFieldName('parameters') ?? node.childForFieldName('parameter') ?? functionDeclaratorParameters(node);
+      if (own && !CALL_TYPES.has(node.type)) parameterNames(own, parameters);
+    }
+    const boundForAssertion = binding !== undefined && onlyAsserted(binding, BINDINGS[binding.type][0]);
+    return { calls, ownCallee, inDeclaration, parameters, boundForAssertion };
   }
 
   /** Frees the tree. */
@@ -187,4 +257,97 @@ function calleeText(call: Node): string {
 
 export function isPrintOrLog(callee: string): boolean {
   return PRINT_CALLEE.test(callee) || LOG_CALLEE.test(callee);
+}
+
+function sameNode(a: Node | null | undefined, b: Node | null | undefined): boolean {
+  return a != null && b != null && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type;
+}
+
+/** A call's argument list (`argument_list`, `arguments`, a macro's `token_tree`). */
+function argumentsOf(call: Node): Node | undefined {
+  return call.childForFieldName('arguments') ?? call.namedChildren.find((n): n is Node => n !== null && ARGUMENT_LISTS.has(n.type)) ?? undefined;
+}
+
+/** Which argument holds `offset` (0-based), counting the commas before it at the list's own depth. */
+function argumentIndex(args: Node, offset: number): number {
+  let index = 0;
+  for (const part of args.children) {
+    if (!part || part.startIndex >= offset) break;
+    if (part.type === ',' && part.endIndex <= offset) index++;
+  }
+  return index;
+}
+
+/** C and C++: a definition's parameters sit in its `function_declarator`. */
+function functionDeclaratorParameters(node: Node): Node | null {
+  let declarator = node.type === 'function_definition' ? node.childForFieldName('declarator') : null;
+  for (let up = 0; declarator && declarator.type !== 'function_declarator' && up < 4; up++) declarator = declarator.childForFieldName('declarator');
+  return declarator?.type === 'function_declarator' ? declarator.childForFieldName('parameters') : null;
+}
+
+/** The names a parameter list declares: its identifiers, outside types and default values. */
+function parameterNames(list: Node, into: Set<string>): void {
+  if (list.type === 'identifier') {
+    into.add(list.text);
+    return;
+  }
+  const visit = (node: Node, depth: number): void => {
+    if (depth > 6) return;
+    for (let i = 0; i < node.childCount; i++) {
+      const part = node.child(i);
+      const field = node.fieldNameForChild(i);
+      if (!part || field === 'type' || field === 'value' || field === 'default_value') continue;
+      if (part.type === 'identifier') into.add(part.text);
+      else if (part.namedChildCount > 0) visit(part, depth + 1);
+    }
+  };
+  visit(list, 0);
+}
+
+/** The variable a binding target names at its root (`value` in `value.rocksdb`, `opts` in `opts`). */
+function rootName(target: Node | null): string | undefined {
+  for (let node = target, up = 0; node && up < 8; up++) {
+    if (NAME_TYPES.has(node.type)) return node.text;
+    node = node.childForFieldName('value') ?? node.childForFieldName('object') ?? node.childForFieldName('operand') ?? node.childForFieldName('argument') ?? node.namedChild(0);
+  }
+  return undefined;
+}
+
+const FUNCTION_BODIES = /^(?:block|compound_statement|statement_block|function_body|constructor_body)$/;
+
+/**
+ * Whether the variable a binding sets is, after it, handed to assertions (at least once) and to no other call: a value
+ * built to be compared (`value.rocksdb = DbConfig { .. }; ... assert_eq!(value, loaded)`), not a configuration. Uses
+ * that hand it to nothing (`value.x = ..`, `value.raft_engine.mut_config()`) do not count.
+ */
+function onlyAsserted(binding: Node, targetField: string): boolean {
+  const name = rootName(binding.childForFieldName(targetField));
+  if (!name) return false;
+  let body: Node | null = binding.parent;
+  while (body && !(FUNCTION_BODIES.test(body.type) && body.parent && (FUNCTION_DECLARATIONS.test(body.parent.type) || body.parent.childForFieldName('parameters')))) body = body.parent;
+  if (!body || body.endIndex - body.startIndex > 200_000) return false;
+  let asserted = 0;
+  let handedOff = 0;
+  const visit = (node: Node): void => {
+    if (handedOff > 0 || node.endIndex <= binding.endIndex) return;
+    if (NAME_TYPES.has(node.type) && node.text === name && node.startIndex >= binding.endIndex) {
+      const call = callTakingAsArgument(node);
+      if (call && isAssertionCallee(calleeText(call))) asserted++;
+      else if (call) handedOff++;
+      return;
+    }
+    for (const part of node.namedChildren) if (part) visit(part);
+  };
+  visit(body);
+  return asserted > 0 && handedOff === 0;
+}
+
+/** The call whose arguments hold this name (`f(&value)`, `assert_eq!(value, x)`), within its statement. */
+function callTakingAsArgument(node: Node): Node | undefined {
+  let child = node;
+  for (let parent = node.parent, up = 0; parent && up < 8; child = parent, parent = parent.parent, up++) {
+    if (CALL_TYPES.has(parent.type)) return sameNode(argumentsOf(parent), child) ? parent : undefined;
+    if (/statement|declaration|block/.test(parent.type)) return undefined;
+  }
+  return undefined;
 }
