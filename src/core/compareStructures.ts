@@ -4,8 +4,11 @@
  * the reference implementations' own slot counts), with the FP that configuration really delivers.
  * One function, compareStructures(n, p), feeds the CLI's `compare`, the designer and the hover.
  */
-import { exactFalsePositiveRate, sizeForElementsAndRate } from './classic';
-import { blockedFalsePositiveRate, ROCKSDB_CACHE_LINE_BITS, SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate } from './layouts';
+import { sizeForElementsAndRate } from './classic';
+import {
+  blockedFalsePositiveRate, blockedFalsePositiveRateLowerBound, BlockRateTables, ROCKSDB_CACHE_LINE_BITS, SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate,
+  splitBlockFalsePositiveRateLowerBound,
+} from './layouts';
 import { rocksDbFastLocalNumProbes, rocksDbRibbonConfiguration, RibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES } from './ribbon';
 import {
   binaryFuseLayout, cuckooBuckets, cuckooFalsePositiveRate, cuckooFingerprintBits, cuckooPowerOfTwoBuckets, CUCKOO_BUCKET_SLOTS,
@@ -91,24 +94,35 @@ function variant(n: number, name: string, memoryBits: number, fp: number): Struc
 const MAX_SEARCHED_BITS = 2 ** 52;
 
 /**
- * Smallest whole number of `unitBits`-bit units whose rate is <= p, by doubling from `guessUnits` then bisection
- * (the rate must fall as units grow). When no filter of at most 2^52 bits reaches p, the largest one tried.
+ * Smallest whole number of `unitBits`-bit units that meets the target, by doubling from `guessUnits` then bisection
+ * (meeting it must, by and large, persist as units grow: where a layout's k steps make the rate rise a little, the
+ * answer is the first crossing this path finds, one unit fewer missing p). When no filter of at most 2^52 bits
+ * meets it, the largest one tried.
  */
-function smallestUnits(guessUnits: number, unitBits: number, rate: (units: number) => number, p: number): number {
+function smallestUnits(guessUnits: number, unitBits: number, meetsTarget: (units: number) => boolean): number {
   const maxUnits = Math.floor(MAX_SEARCHED_BITS / unitBits);
   let high = Math.min(maxUnits, Math.max(1, Math.ceil(guessUnits)));
   let low = 0;
-  while (!(rate(high) <= p)) {
+  while (!meetsTarget(high)) {
     if (high === maxUnits) return maxUnits;
     low = high;
     high = Math.min(maxUnits, high * 2);
   }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    if (rate(mid) <= p) high = mid;
+    if (meetsTarget(mid)) high = mid;
     else low = mid;
   }
   return high;
+}
+
+/**
+ * rate(units) <= p, skipping the exact rate where an O(1) lower bound already exceeds p (the bisection's first
+ * midpoints, far below the answer, where the exact sums cost most). The margin covers the exact sum's rounding
+ * (relative 1e-15), so the decision is the exact rate's.
+ */
+function meetsRate(p: number, rate: (units: number) => number, lowerBound: (units: number) => number): (units: number) => boolean {
+  return (units) => !(lowerBound(units) > p * (1 + 1e-9)) && rate(units) <= p;
 }
 
 function unreachable(fp: number, p: number): string[] {
@@ -153,7 +167,7 @@ function bloomRows(n: number, p: number): StructureRow[] {
       source: 'Bloom 1970; exact rate (Christensen et al., math-spec.md)',
     }),
     row(n, p, {
-      id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: exactFalsePositiveRate(size.mBits, n, size.k),
+      id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: size.falsePositiveRate, // the same m, n, k
       parameters: { k: size.k, counters: size.mBits },
       inserts: true, deletes: true, accessesPerQuery: size.k,
       notes: [`k = ${size.k}, ${size.mBits} counters of 4 bits`, `a counter overflows with probability <= ${overflowBound.toPrecision(2)}; then deletes can cause false negatives`],
@@ -163,15 +177,17 @@ function bloomRows(n: number, p: number): StructureRow[] {
 }
 
 /** RocksDB FastLocalBloom: 512-bit lines, k from its ChooseNumProbes table for m / n bits per key. */
-function blockedRow(n: number, p: number): StructureRow {
+function blockedRow(n: number, p: number, tables: BlockRateTables): StructureRow {
   const probes = (lines: number): number => rocksDbFastLocalNumProbes(Math.round((lines * ROCKSDB_CACHE_LINE_BITS * 1000) / n));
-  const rate = (lines: number): number => blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
-  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, rate, p);
+  const rate = (lines: number): number => blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS, tables);
+  const lowerBound = (lines: number): number => blockedFalsePositiveRateLowerBound(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
+  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, meetsRate(p, rate, lowerBound));
   const k = probes(lines);
+  const fp = rate(lines);
   return row(n, p, {
-    id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp: rate(lines), inserts: true, deletes: false,
+    id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp, inserts: true, deletes: false,
     parameters: { k, blocks: lines },
-    accessesPerQuery: 1, notes: [`k = ${k} (RocksDB FastLocalBloom's probe table for ${(lines * ROCKSDB_CACHE_LINE_BITS / n).toFixed(2)} bits/key), ${lines} cache lines`, 'one cache line per query', ...unreachable(rate(lines), p)],
+    accessesPerQuery: 1, notes: [`k = ${k} (RocksDB FastLocalBloom's probe table for ${(lines * ROCKSDB_CACHE_LINE_BITS / n).toFixed(2)} bits/key), ${lines} cache lines`, 'one cache line per query', ...unreachable(fp, p)],
     source: 'Putze, Sanders & Singler 2007, eq. 3; facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl',
   });
 }
@@ -179,11 +195,13 @@ function blockedRow(n: number, p: number): StructureRow {
 /** Parquet SBBF: 256-bit blocks, k = 8, sized by its real (load-averaged) rate, not the spec's formula. */
 function splitBlockRow(n: number, p: number): StructureRow {
   const rate = (blocks: number): number => splitBlockFalsePositiveRate(blocks * SPLIT_BLOCK_BITS, n);
-  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, rate, p);
+  const lowerBound = (blocks: number): number => splitBlockFalsePositiveRateLowerBound(blocks * SPLIT_BLOCK_BITS, n);
+  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, meetsRate(p, rate, lowerBound));
+  const fp = rate(blocks);
   return row(n, p, {
-    id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp: rate(blocks), inserts: true, deletes: false,
+    id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp, inserts: true, deletes: false,
     parameters: { k: 8, blocks },
-    accessesPerQuery: 1, notes: [`k = 8, ${blocks} blocks of 256 bits`, 'one 32-byte block per query', ...unreachable(rate(blocks), p)],
+    accessesPerQuery: 1, notes: [`k = 8, ${blocks} blocks of 256 bits`, 'one 32-byte block per query', ...unreachable(fp, p)],
     source: 'apache/parquet-format BloomFilter.md; model F2 (library-research.md)',
   });
 }
@@ -192,13 +210,13 @@ function splitBlockRow(n: number, p: number): StructureRow {
  * RocksDB Standard128Ribbon: the smallest bits_per_key setting (in RocksDB's millibits) whose Ribbon delivers p for
  * n keys; memory is the filter bytes RocksDB writes (with its 5 metadata bytes).
  */
-function ribbonRow(n: number, p: number): StructureRow {
-  const configure = (millibits: number): RibbonConfiguration => rocksDbRibbonConfiguration(millibits / 1000, n);
+function ribbonRow(n: number, p: number, tables: BlockRateTables): StructureRow {
+  const configure = (millibits: number): RibbonConfiguration => rocksDbRibbonConfiguration(millibits / 1000, n, tables);
   const maxMillibits = ROCKSDB_MAX_BITS_PER_KEY * 1000;
   let config = configure(maxMillibits);
   let millibits = maxMillibits;
   if (config.falsePositiveRate <= p) {
-    millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, (m) => configure(Math.min(m, maxMillibits)).falsePositiveRate, p);
+    millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, (m) => configure(Math.min(m, maxMillibits)).falsePositiveRate <= p);
     config = configure(millibits);
   }
   const fallback = config.kind !== 'bloomFallback' ? []
@@ -300,8 +318,9 @@ export const STRUCTURE_IDS: readonly StructureId[] = [
 export function compareStructures(n: number, p: number): StructureRow[] {
   requireInputs(n, p);
   const [bloom, countingBloom] = bloomRows(n, p);
+  const tables = new BlockRateTables(); // the blocked and Ribbon (Bloom fallback) searches share their in-block DP
   return [
-    ...bounds(n, p), bloom, blockedRow(n, p), splitBlockRow(n, p), ribbonRow(n, p), xorRow(n, p), fuseRow(n, p, 3), fuseRow(n, p, 4),
+    ...bounds(n, p), bloom, blockedRow(n, p, tables), splitBlockRow(n, p), ribbonRow(n, p, tables), xorRow(n, p), fuseRow(n, p, 3), fuseRow(n, p, 4),
     cuckooRow(n, p), quotientRow(n, p), countingBloom,
   ];
 }

@@ -328,7 +328,7 @@ function clampRate(x: number): number {
  * k i uniform balls. For small B (B x balls within budget) an occupancy DP over X (positive terms only:
  * P'(x) = P(x) x/B + P(x-1) (B-x+1)/B), tabulated for every load; otherwise classic.ts's exact rate per load.
  */
-function exactBlockRate(blockBits: number, k: number): BlockRate {
+function exactBlockRate(blockBits: number, k: number, tables?: BlockRateTables): BlockRate {
   let table: OccupancyTable | undefined;
   let limit = 0; // largest load the DP may reach within budget
   return {
@@ -338,7 +338,7 @@ function exactBlockRate(blockBits: number, k: number): BlockRate {
       const window = Math.min(blockBits + 1, 8 * Math.sqrt(blockBits) + 64);
       limit = Math.floor(OCCUPANCY_DP_BUDGET / (k * window));
       if (maxLoad > limit) return;
-      table = new OccupancyTable(blockBits, k);
+      table = tables?.table(blockBits, k) ?? new OccupancyTable(blockBits, k);
     },
     rate(load: number): number {
       if (load === 0) return 0;
@@ -401,6 +401,23 @@ class OccupancyTable {
   }
 }
 
+/**
+ * The in-block rate tables of blocked filters, one per (block size, k), for a caller that evaluates many blocked
+ * rates in turn (a search over the number of blocks): pass the same object to each blockedFalsePositiveRate call.
+ * A table depends only on (B, k) and is extended key by key on demand, identically whoever extends it, so sharing
+ * one changes no result; it saves rebuilding the DP (about 0.1-1 ms) at every evaluation. Holds no other state.
+ */
+export class BlockRateTables {
+  private readonly tables = new Map<string, OccupancyTable>();
+
+  table(blockBits: number, k: number): OccupancyTable {
+    const key = `${blockBits}:${k}`;
+    let table = this.tables.get(key);
+    if (table === undefined) { table = new OccupancyTable(blockBits, k); this.tables.set(key, table); }
+    return table;
+  }
+}
+
 /** Bloom's approximation inside the block (Putze et al. eq. 3 as printed): (1 - (1 - 1/B)^(k i))^k. */
 function printedBlockRate(blockBits: number, k: number): BlockRate {
   const lnKeep = k * Math.log1p(-1 / blockBits);
@@ -420,15 +437,38 @@ function splitBlockRate(): BlockRate {
  * False-positive rate of a blocked Bloom filter: m bits in m/B blocks of `blockBits`, n keys, each key picks a
  * block uniformly and sets k uniform (possibly coinciding) positions in it (Putze et al. 2007 eq. 3 with the
  * exact in-block rate; RocksDB util/bloom_impl.h FastLocalBloomImpl, B = 512). m must be a multiple of B.
- * One block (m = B) is the classic exact colliding rate. Finite in [0, 1] for every valid input.
+ * One block (m = B) is the classic exact colliding rate. Finite in [0, 1] for every valid input. `tables`: share
+ * the in-block DP across calls (see BlockRateTables); the result is the same with or without it.
  */
-export function blockedFalsePositiveRate(mBits: number, n: number, k: number, blockBits: number): number {
+export function blockedFalsePositiveRate(mBits: number, n: number, k: number, blockBits: number, tables?: BlockRateTables): number {
   const blocks = requireBlocks(mBits, blockBits);
   requireElements(n);
   requireHashes(k);
   if (n === 0) return 0;
   if (blocks === 1) return exactFalsePositiveRate(blockBits, n, k, 'colliding'); // load = n
-  return sumOverLoad(binomialLoad(n, blocks), exactBlockRate(blockBits, k));
+  return sumOverLoad(binomialLoad(n, blocks), exactBlockRate(blockBits, k, tables));
+}
+
+/**
+ * A lower bound of the block-load average sum_i P(L = i) g(i), L ~ Binomial(n, 1/blocks), for g non-decreasing:
+ * g(floor(n / blocks)) / 2. The median of a binomial is floor or ceil of its mean (Kaas & Buhrman 1980), so
+ * P(L >= floor(n / blocks)) >= 1/2, and g(L) >= g(floor(n / blocks)) there. O(1): lets a search rule out a size
+ * whose rate is surely above its target without the full sum.
+ */
+function halfRateAtMeanLoad(n: number, blocks: number, blockRate: BlockRate): number {
+  return blockRate.rate(Math.floor(n / blocks)) / 2;
+}
+
+/**
+ * A lower bound of blockedFalsePositiveRate in O(1): half of Bloom's in-block rate at the mean load, (1 - (1 - 1/B)^(k
+ * floor(n B / m)))^k / 2. Bloom's in-block rate is below the exact one by Jensen (E[(X/B)^k] >= (E[X]/B)^k); the 1/2
+ * is the median's share (halfRateAtMeanLoad). Same arguments and checks as blockedFalsePositiveRate.
+ */
+export function blockedFalsePositiveRateLowerBound(mBits: number, n: number, k: number, blockBits: number): number {
+  const blocks = requireBlocks(mBits, blockBits);
+  requireElements(n);
+  requireHashes(k);
+  return halfRateAtMeanLoad(n, blocks, printedBlockRate(blockBits, k));
 }
 
 /**
@@ -496,6 +536,13 @@ export function splitBlockFalsePositiveRate(mBits: number, n: number): number {
   const block = splitBlockRate();
   if (blocks === 1) return clampRate(block.rate(n));
   return sumOverLoad(binomialLoad(n, blocks), block);
+}
+
+/** A lower bound of splitBlockFalsePositiveRate in O(1): half the in-block rate at the mean load (halfRateAtMeanLoad). */
+export function splitBlockFalsePositiveRateLowerBound(mBits: number, n: number): number {
+  const blocks = requireBlocks(mBits, SPLIT_BLOCK_BITS);
+  requireElements(n);
+  return halfRateAtMeanLoad(n, blocks, splitBlockRate());
 }
 
 /** Per-element limit of the SBBF rate: load Poisson(256 / bitsPerElement). */

@@ -23,7 +23,7 @@
  * Not modelled: optimize_filters_for_memory's rounding of the allocation to malloc's usable size
  * (XXPH3FilterBitsBuilder::AllocateMaybeRounding), which adds a few segments and lowers FP slightly.
  */
-import { blockedFalsePositiveRate, rocksDbCacheLocalFpRateEstimate } from './layouts';
+import { blockedFalsePositiveRate, BlockRateTables, rocksDbCacheLocalFpRateEstimate } from './layouts';
 
 /** filter_policy.cc Standard128RibbonBitsBuilder::kMaxRibbonEntries. */
 export const ROCKSDB_MAX_RIBBON_ENTRIES = 950_000_000;
@@ -156,9 +156,10 @@ function upperStartBlockChoices(x: number): Array<[number, number]> {
 
 /**
  * RocksDB's Ribbon configuration and expected FP for n keys at bits_per_key (see the file comment for every
- * step and its source). n = 0 gives FP 0; the Bloom fallbacks use the exact FastLocalBloom (blocked) model.
+ * step and its source). n = 0 gives FP 0; the Bloom fallbacks use the exact FastLocalBloom (blocked) model
+ * (`tables`: its in-block DP shared across calls, as in blockedFalsePositiveRate; same result).
  */
-export function rocksDbRibbonConfiguration(bitsPerKey: number, n: number): RibbonConfiguration {
+export function rocksDbRibbonConfiguration(bitsPerKey: number, n: number, tables?: BlockRateTables): RibbonConfiguration {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`n must be an integer from 0 to 2^53 - 1, got ${n}`);
   if (typeof bitsPerKey !== 'number') throw new RangeError('bits per key must be a number');
   const sanitized = rocksDbSanitizedBitsPerKey(bitsPerKey);
@@ -171,7 +172,7 @@ export function rocksDbRibbonConfiguration(bitsPerKey: number, n: number): Ribbo
     const bytes = rocksDbFastLocalFilterBytes(n, millibitsPerKey);
     return {
       kind: 'bloomFallback', millibitsPerKey, desiredOneInFpRate, numSlots: 0, filterBytes: bytes + METADATA_BYTES,
-      falsePositiveRate: blockedFalsePositiveRate(bytes * 8, n, probes, 512),
+      falsePositiveRate: blockedFalsePositiveRate(bytes * 8, n, probes, 512, tables),
     };
   };
   if (n > ROCKSDB_MAX_RIBBON_ENTRIES) return bloom();

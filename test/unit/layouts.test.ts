@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { bloomFalsePositiveRate, exactFalsePositiveRate } from '../../src/core/classic';
 import {
-  blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRatePerElement,
-  blockedFalsePositiveRatePerElementAsPrinted, parquetFilterBytes, parquetOptimalBits, rocksDbCacheLocalFpRateEstimate,
-  splitBlockFalsePositiveRate, splitBlockFalsePositiveRatePerElement,
+  blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRateLowerBound, blockedFalsePositiveRatePerElement,
+  blockedFalsePositiveRatePerElementAsPrinted, BlockRateTables, parquetFilterBytes, parquetOptimalBits, rocksDbCacheLocalFpRateEstimate,
+  splitBlockFalsePositiveRate, splitBlockFalsePositiveRateLowerBound, splitBlockFalsePositiveRatePerElement,
 } from '../../src/core/layouts';
 import { lnBinomialPmf } from '../../src/core/numeric';
 import { simulateLayout } from '../../src/core/simulateLayouts';
@@ -191,6 +191,48 @@ describe('layouts: blocked Bloom filters', () => {
     assert.throws(() => blockedFalsePositiveRate(512, 1, 0, 512), RangeError);
     assert.throws(() => splitBlockFalsePositiveRate(300, 1), RangeError);
     assert.throws(() => blockedFalsePositiveRatePerElement(0, 6, 512), RangeError);
+  });
+});
+
+describe('layouts: what the sizing searches use (shared in-block tables, O(1) lower bounds)', () => {
+  it('gives the same blocked rates, bit for bit, with in-block tables shared across calls in any order', () => {
+    const cases: [number, number, number][] = [
+      [512 * 2000, 100_000, 6], [512 * 20, 100_000, 6], [512 * 200_000, 1_000_000, 6], [512 * 3, 1000, 6], [512 * 2, 5, 24], [512 * 7000, 50_000, 24],
+      [512 * 20_000, 1_000_000, 1], [512 * 2 ** 20, 2 ** 40, 3],
+    ];
+    const forward = new BlockRateTables();
+    const backward = new BlockRateTables();
+    const shared = cases.map(([m, n, k]) => blockedFalsePositiveRate(m, n, k, 512, forward));
+    const reversed = [...cases].reverse().map(([m, n, k]) => blockedFalsePositiveRate(m, n, k, 512, backward)).reverse();
+    cases.forEach(([m, n, k], i) => {
+      const alone = blockedFalsePositiveRate(m, n, k, 512);
+      assert.equal(shared[i], alone, `(${m}, ${n}, ${k})`);
+      assert.equal(reversed[i], alone, `(${m}, ${n}, ${k}) reversed`);
+    });
+  });
+
+  it('bounds the blocked and SBBF rates from below, within a factor the searches can use', () => {
+    let tightest = 0;
+    for (const n of [1, 7, 1000, 1_000_000, 2 ** 40]) {
+      for (const bitsPerKey of [0.01, 0.5, 1, 2, 5, 10, 16, 30, 80, 500]) {
+        const blocks = Math.max(1, Math.min(2 ** 43, Math.round((n * bitsPerKey) / 512)));
+        for (const k of [1, 2, 6, 12, 24]) {
+          const exact = blockedFalsePositiveRate(blocks * 512, n, k, 512);
+          const bound = blockedFalsePositiveRateLowerBound(blocks * 512, n, k, 512);
+          assert.ok(bound <= exact, `blocked (${blocks} lines, ${n}, ${k}): bound ${bound} > ${exact}`);
+          if (exact > 0) tightest = Math.max(tightest, bound / exact);
+        }
+        const sbbfBlocks = blocks * 2;
+        const sbbf = splitBlockFalsePositiveRate(sbbfBlocks * 256, n);
+        const sbbfBound = splitBlockFalsePositiveRateLowerBound(sbbfBlocks * 256, n);
+        assert.ok(sbbfBound <= sbbf, `SBBF (${sbbfBlocks} blocks, ${n}): bound ${sbbfBound} > ${sbbf}`);
+      }
+    }
+    // heavily loaded blocks (where the exact sums cost most) are where the bound is within 2x and rules sizes out
+    assert.ok(tightest > 0.4, `tightest ratio ${tightest}`);
+    assert.equal(blockedFalsePositiveRateLowerBound(512 * 8, 1, 6, 512), 0, 'one key in 8 lines: its mean load rounds down to 0');
+    assert.throws(() => blockedFalsePositiveRateLowerBound(1000, 10, 6, 512), RangeError);
+    assert.throws(() => splitBlockFalsePositiveRateLowerBound(300, 1), RangeError);
   });
 });
 
