@@ -615,8 +615,13 @@ export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = '
   const start = Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)));
   let k = start;
   let best = lnRate(k);
+  // Colliding hashing: the exact rate is at least Bloom's (Jensen, math-spec), so a k whose Bloom rate (in logs,
+  // less a margin for rounding) is above the best exact rate so far is worse, without computing its exact rate.
+  const lnKeep = n * Math.log1p(-1 / mBits);
+  const surelyWorse = (k: number): boolean => hashing === 'colliding' && k * Math.log(-Math.expm1(k * lnKeep)) > best + 1e-9;
   // Downhill (ties move down: the smaller k wins).
   while (k > 1) {
+    if (surelyWorse(k - 1)) break;
     const lower = lnRate(k - 1);
     if (lower > best) break;
     k--;
@@ -624,6 +629,7 @@ export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = '
   }
   if (k === start) {
     while (k < kMax) {
+      if (surelyWorse(k + 1)) break;
       const higher = lnRate(k + 1);
       if (!(higher < best)) break;
       k++;
@@ -739,18 +745,27 @@ function bitsForElementsRateAndK(n: number, p: number, k: number, hashing: Hashi
   return largestPassing(tooSmall, estimate, floor, Number.MAX_SAFE_INTEGER) + 1; // tooSmall is true, then false
 }
 
-/** Walks from startK to the best value of a function unimodal in k (ties to the smaller k). */
-function bestOverK(startK: number, maxK: number, value: (k: number) => number, better: (a: number, b: number) => boolean): { k: number; value: number } {
+/**
+ * Walks from startK to the best value of a function unimodal in k (ties to the smaller k). `surelyWorse(k, best)`,
+ * when given, tells from a cheap bound that value(k) is strictly worse than `best`: the walk then stops there
+ * without computing value(k), exactly where it would have stopped after computing it.
+ */
+function bestOverK(
+  startK: number, maxK: number, value: (k: number) => number, better: (a: number, b: number) => boolean,
+  surelyWorse: (k: number, best: number) => boolean = () => false,
+): { k: number; value: number } {
   let k = Math.min(maxK, Math.max(1, startK));
   let best = value(k);
   const start = k;
   while (k > 1) { // downhill first; never along a flat "nothing fits" of zeros
+    if (surelyWorse(k - 1, best)) break;
     const lower = value(k - 1);
     if (better(best, lower) || (lower === best && best === 0)) break;
     k--;
     best = lower;
   }
   while (k === start && k < maxK) { // uphill only when downhill did not move
+    if (surelyWorse(k + 1, best)) break;
     const higher = value(k + 1);
     if (!better(higher, best)) break;
     k++;
@@ -779,7 +794,11 @@ export function sizeForElementsAndRate(n: number, p: number, hashing: HashingMod
   if (n < 1) throw new RangeError(`n must be >= 1, got ${n}`);
   requireProbability(p);
   requireModel(hashing);
-  const fewest = bestOverK(Math.max(1, Math.round(-Math.log2(p))), MAX_HASHES, (k) => bitsForElementsRateAndK(n, p, k, hashing), (a, b) => a < b);
+  // Colliding hashing: the exact rate is at least Bloom's (Jensen, math-spec), so k needs more than Bloom's bits for
+  // k, kn / -ln(1 - p^(1/k)) (less a margin for its rounding): a k whose Bloom bits exceed the best so far is skipped.
+  const bloomBits = (k: number): number => (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
+  const surelyMoreBits = (k: number, fewestBits: number): boolean => hashing === 'colliding' && bloomBits(k) * (1 - 1e-9) > fewestBits;
+  const fewest = bestOverK(Math.max(1, Math.round(-Math.log2(p))), MAX_HASHES, (k) => bitsForElementsRateAndK(n, p, k, hashing), (a, b) => a < b, surelyMoreBits);
   if (!Number.isFinite(fewest.value)) throw new RangeError('the answer needs more than 2^53 - 1 bits');
   const best = bestIntegerK(fewest.value, n, hashing);
   return { mBits: fewest.value, k: best.k, falsePositiveRate: best.falsePositiveRate };

@@ -6,8 +6,8 @@
  */
 import { sizeForElementsAndRate } from './classic';
 import {
-  blockedFalsePositiveRate, blockedFalsePositiveRateLowerBound, BlockRateTables, ROCKSDB_CACHE_LINE_BITS, SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate,
-  splitBlockFalsePositiveRateLowerBound,
+  blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRateUpperBound, BlockRateTables, ROCKSDB_CACHE_LINE_BITS,
+  SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate,
 } from './layouts';
 import { rocksDbFastLocalNumProbes, rocksDbRibbonConfiguration, RibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES } from './ribbon';
 import {
@@ -116,13 +116,21 @@ function smallestUnits(guessUnits: number, unitBits: number, meetsTarget: (units
   return high;
 }
 
+/** Relative margin between a bound and p for the bound to decide: far above the load sums' rounding (about 1e-15). */
+const BOUND_MARGIN = 1e-9;
+
 /**
- * rate(units) <= p, skipping the exact rate where an O(1) lower bound already exceeds p (the bisection's first
- * midpoints, far below the answer, where the exact sums cost most). The margin covers the exact sum's rounding
- * (relative 1e-15), so the decision is the exact rate's.
+ * rate(units) <= p, decided by cheap bounds of the rate where they already settle it (the search's sizes far from
+ * the answer) and by the costly exact rate only in between, so the decision is always the exact rate's.
  */
-function meetsRate(p: number, rate: (units: number) => number, lowerBound: (units: number) => number): (units: number) => boolean {
-  return (units) => !(lowerBound(units) > p * (1 + 1e-9)) && rate(units) <= p;
+function meetsRate(
+  p: number, rate: (units: number) => number, lowerBound: (units: number) => number, upperBound: (units: number) => number,
+): (units: number) => boolean {
+  return (units) => {
+    if (lowerBound(units) > p * (1 + BOUND_MARGIN)) return false;
+    if (upperBound(units) <= p * (1 - BOUND_MARGIN)) return true;
+    return rate(units) <= p;
+  };
 }
 
 function unreachable(fp: number, p: number): string[] {
@@ -180,8 +188,10 @@ function bloomRows(n: number, p: number): StructureRow[] {
 function blockedRow(n: number, p: number, tables: BlockRateTables): StructureRow {
   const probes = (lines: number): number => rocksDbFastLocalNumProbes(Math.round((lines * ROCKSDB_CACHE_LINE_BITS * 1000) / n));
   const rate = (lines: number): number => blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS, tables);
-  const lowerBound = (lines: number): number => blockedFalsePositiveRateLowerBound(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
-  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, meetsRate(p, rate, lowerBound));
+  // Bloom's formula in the block is below the exact rate (Jensen), the negative-association bound above it.
+  const lowerBound = (lines: number): number => blockedFalsePositiveRateAsPrinted(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
+  const upperBound = (lines: number): number => blockedFalsePositiveRateUpperBound(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
+  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, meetsRate(p, rate, lowerBound, upperBound));
   const k = probes(lines);
   const fp = rate(lines);
   return row(n, p, {
@@ -195,8 +205,7 @@ function blockedRow(n: number, p: number, tables: BlockRateTables): StructureRow
 /** Parquet SBBF: 256-bit blocks, k = 8, sized by its real (load-averaged) rate, not the spec's formula. */
 function splitBlockRow(n: number, p: number): StructureRow {
   const rate = (blocks: number): number => splitBlockFalsePositiveRate(blocks * SPLIT_BLOCK_BITS, n);
-  const lowerBound = (blocks: number): number => splitBlockFalsePositiveRateLowerBound(blocks * SPLIT_BLOCK_BITS, n);
-  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, meetsRate(p, rate, lowerBound));
+  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, (units) => rate(units) <= p);
   const fp = rate(blocks);
   return row(n, p, {
     id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp, inserts: true, deletes: false,

@@ -33,7 +33,7 @@
  * exp(-2 pi^2 sd^2 / h^2) < 1e-100 relative (checked against naive sums in the tests). Cost: 0.1-1 ms CPU for
  * B = 512 at any n; up to tens of ms only for huge blocks (B >= 2^16) with k near 30.
  */
-import { exactFalsePositiveRate, MAX_HASHES } from './classic';
+import { distinctHitProbabilities, exactFalsePositiveRate, MAX_HASHES } from './classic';
 
 /** RocksDB FastLocalBloom and blobloom cache-line size in bits. */
 export const ROCKSDB_CACHE_LINE_BITS = 512;
@@ -450,31 +450,38 @@ export function blockedFalsePositiveRate(mBits: number, n: number, k: number, bl
 }
 
 /**
- * A lower bound of the block-load average sum_i P(L = i) g(i), L ~ Binomial(n, 1/blocks), for g non-decreasing:
- * g(floor(n / blocks)) / 2. The median of a binomial is floor or ceil of its mean (Kaas & Buhrman 1980), so
- * P(L >= floor(n / blocks)) >= 1/2, and g(L) >= g(floor(n / blocks)) there. O(1): lets a search rule out a size
- * whose rate is surely above its target without the full sum.
+ * An upper bound of blockedFalsePositiveRate, at the cost of a closed-form load sum (no in-block DP):
+ * sum_i P(L = i) E[q_i^D], with q_i = 1 - (1 - 1/B)^(k i) the chance that a given bit of a block holding i keys is set
+ * and D the number of distinct bits among the query's k (classic.ts distinctHitProbabilities). The bits' "is set"
+ * indicators are negatively associated (balls in bins; Dubhashi & Ranjan 1998, Random Structures & Algorithms
+ * 13(2)), so D given bits are all set with probability at most q_i^D. blockedFalsePositiveRateAsPrinted is the
+ * matching lower bound; at B = 512 the two are a few percent apart for k <= 12.
  */
-function halfRateAtMeanLoad(n: number, blocks: number, blockRate: BlockRate): number {
-  return blockRate.rate(Math.floor(n / blocks)) / 2;
-}
-
-/**
- * A lower bound of blockedFalsePositiveRate in O(1): half of Bloom's in-block rate at the mean load, (1 - (1 - 1/B)^(k
- * floor(n B / m)))^k / 2. Bloom's in-block rate is below the exact one by Jensen (E[(X/B)^k] >= (E[X]/B)^k); the 1/2
- * is the median's share (halfRateAtMeanLoad). Same arguments and checks as blockedFalsePositiveRate.
- */
-export function blockedFalsePositiveRateLowerBound(mBits: number, n: number, k: number, blockBits: number): number {
+export function blockedFalsePositiveRateUpperBound(mBits: number, n: number, k: number, blockBits: number): number {
   const blocks = requireBlocks(mBits, blockBits);
   requireElements(n);
   requireHashes(k);
-  return halfRateAtMeanLoad(n, blocks, printedBlockRate(blockBits, k));
+  if (n === 0) return 0;
+  const distinct = distinctHitProbabilities(blockBits, k);
+  const lnKeep = k * Math.log1p(-1 / blockBits);
+  const block: BlockRate = {
+    cheap: true,
+    rate: (load) => {
+      const setProbability = -Math.expm1(lnKeep * load);
+      let rate = 0;
+      for (let d = 1; d < distinct.length; d++) rate += distinct[d] * Math.pow(setProbability, d);
+      return rate;
+    },
+  };
+  if (blocks === 1) return clampRate(block.rate(n));
+  return sumOverLoad(binomialLoad(n, blocks), block);
 }
 
 /**
  * The same with Bloom's formula inside the block, exactly as Putze et al. eq. 3 prints it and as
  * library-models.md tabulates it ("blocked formula (binomial)"): sum_i P(L=i) (1 - (1 - 1/B)^(k i))^k.
- * Slightly below blockedFalsePositiveRate (about 1% relative at B = 512).
+ * Slightly below blockedFalsePositiveRate (about 1% relative at B = 512), and never above it: per block,
+ * E[(X/B)^k] >= (E[X]/B)^k (Jensen), so it is also a cheap lower bound of the exact rate.
  */
 export function blockedFalsePositiveRateAsPrinted(mBits: number, n: number, k: number, blockBits: number): number {
   const blocks = requireBlocks(mBits, blockBits);
@@ -536,13 +543,6 @@ export function splitBlockFalsePositiveRate(mBits: number, n: number): number {
   const block = splitBlockRate();
   if (blocks === 1) return clampRate(block.rate(n));
   return sumOverLoad(binomialLoad(n, blocks), block);
-}
-
-/** A lower bound of splitBlockFalsePositiveRate in O(1): half the in-block rate at the mean load (halfRateAtMeanLoad). */
-export function splitBlockFalsePositiveRateLowerBound(mBits: number, n: number): number {
-  const blocks = requireBlocks(mBits, SPLIT_BLOCK_BITS);
-  requireElements(n);
-  return halfRateAtMeanLoad(n, blocks, splitBlockRate());
 }
 
 /** Per-element limit of the SBBF rate: load Poisson(256 / bitsPerElement). */
