@@ -9,7 +9,7 @@ import {
   blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRateUpperBound, BlockRateTables, ROCKSDB_CACHE_LINE_BITS,
   SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate,
 } from './layouts';
-import { rocksDbFastLocalNumProbes, rocksDbRibbonConfiguration, RibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES } from './ribbon';
+import { rocksDbFastLocalNumProbes, rocksDbRibbonBloomFallback, rocksDbRibbonConfiguration, RibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES } from './ribbon';
 import {
   binaryFuseLayout, cuckooBuckets, cuckooFalsePositiveRate, cuckooFingerprintBits, cuckooPowerOfTwoBuckets, CUCKOO_BUCKET_SLOTS,
   FuseArity, quotientFalsePositiveRate, quotientRemainderBits, QUOTIENT_MAX_LOAD, QUOTIENT_METADATA_BITS_PER_SLOT, semiSortedBucketBits,
@@ -120,16 +120,15 @@ function smallestUnits(guessUnits: number, unitBits: number, meetsTarget: (units
 const BOUND_MARGIN = 1e-9;
 
 /**
- * rate(units) <= p, decided by cheap bounds of the rate where they already settle it (the search's sizes far from
- * the answer) and by the costly exact rate only in between, so the decision is always the exact rate's.
+ * Whether a FastLocalBloom filter of mBits (whole 512-bit lines) with k probes holds n keys at exact FP <= p. Cheap
+ * bounds settle it away from the crossing: eq. 3 as printed lies below the exact rate (Jensen), the
+ * negative-association bound above it; the exact sum (in-block DP shared through `tables`) runs only in between.
  */
-function meetsRate(
-  p: number, rate: (units: number) => number, lowerBound: (units: number) => number, upperBound: (units: number) => number,
-): (units: number) => boolean {
-  return (units) => {
-    if (lowerBound(units) > p * (1 + BOUND_MARGIN)) return false;
-    if (upperBound(units) <= p * (1 - BOUND_MARGIN)) return true;
-    return rate(units) <= p;
+function fastLocalBloomMeets(n: number, p: number, tables: BlockRateTables): (mBits: number, k: number) => boolean {
+  return (mBits, k) => {
+    if (blockedFalsePositiveRateAsPrinted(mBits, n, k, ROCKSDB_CACHE_LINE_BITS) > p * (1 + BOUND_MARGIN)) return false;
+    if (blockedFalsePositiveRateUpperBound(mBits, n, k, ROCKSDB_CACHE_LINE_BITS) <= p * (1 - BOUND_MARGIN)) return true;
+    return blockedFalsePositiveRate(mBits, n, k, ROCKSDB_CACHE_LINE_BITS, tables) <= p;
   };
 }
 
@@ -187,13 +186,10 @@ function bloomRows(n: number, p: number): StructureRow[] {
 /** RocksDB FastLocalBloom: 512-bit lines, k from its ChooseNumProbes table for m / n bits per key. */
 function blockedRow(n: number, p: number, tables: BlockRateTables): StructureRow {
   const probes = (lines: number): number => rocksDbFastLocalNumProbes(Math.round((lines * ROCKSDB_CACHE_LINE_BITS * 1000) / n));
-  const rate = (lines: number): number => blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS, tables);
-  // Bloom's formula in the block is below the exact rate (Jensen), the negative-association bound above it.
-  const lowerBound = (lines: number): number => blockedFalsePositiveRateAsPrinted(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
-  const upperBound = (lines: number): number => blockedFalsePositiveRateUpperBound(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
-  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, meetsRate(p, rate, lowerBound, upperBound));
+  const meets = fastLocalBloomMeets(n, p, tables);
+  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, (units) => meets(units * ROCKSDB_CACHE_LINE_BITS, probes(units)));
   const k = probes(lines);
-  const fp = rate(lines);
+  const fp = blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, k, ROCKSDB_CACHE_LINE_BITS, tables);
   return row(n, p, {
     id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp, inserts: true, deletes: false,
     parameters: { k, blocks: lines },
@@ -220,14 +216,16 @@ function splitBlockRow(n: number, p: number): StructureRow {
  * n keys; memory is the filter bytes RocksDB writes (with its 5 metadata bytes).
  */
 function ribbonRow(n: number, p: number, tables: BlockRateTables): StructureRow {
-  const configure = (millibits: number): RibbonConfiguration => rocksDbRibbonConfiguration(millibits / 1000, n, tables);
   const maxMillibits = ROCKSDB_MAX_BITS_PER_KEY * 1000;
-  let config = configure(maxMillibits);
+  const configure = (millibits: number): RibbonConfiguration => rocksDbRibbonConfiguration(Math.min(millibits, maxMillibits) / 1000, n, tables);
+  const bloomMeets = fastLocalBloomMeets(n, p, tables);
+  const meets = (millibits: number): boolean => {
+    const fallback = rocksDbRibbonBloomFallback(Math.min(millibits, maxMillibits) / 1000, n);
+    return fallback !== undefined ? bloomMeets(fallback.filterBits, fallback.probes) : configure(millibits).falsePositiveRate <= p;
+  };
   let millibits = maxMillibits;
-  if (config.falsePositiveRate <= p) {
-    millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, (m) => configure(Math.min(m, maxMillibits)).falsePositiveRate <= p);
-    config = configure(millibits);
-  }
+  if (meets(maxMillibits)) millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, meets);
+  const config = configure(millibits);
   const fallback = config.kind !== 'bloomFallback' ? []
     : [n > ROCKSDB_MAX_RIBBON_ENTRIES ? `RocksDB builds Bloom instead above ${ROCKSDB_MAX_RIBBON_ENTRIES} keys per filter` : 'RocksDB builds Bloom instead at this small size'];
   const unreachable = config.falsePositiveRate > p ? ['even bits_per_key 100 (RocksDB\'s ceiling) does not reach p'] : [];
