@@ -469,7 +469,7 @@ export function blockedFalsePositiveRateUpperBound(mBits: number, n: number, k: 
     rate: (load) => {
       const setProbability = -Math.expm1(lnKeep * load);
       let rate = 0;
-      for (let d = 1; d < distinct.length; d++) rate += distinct[d] * Math.pow(setProbability, d);
+      for (let d = distinct.length - 1; d >= 1; d--) rate = (rate + distinct[d]) * setProbability; // Horner: sum_d P(D = d) q^d
       return rate;
     },
   };
