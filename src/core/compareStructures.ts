@@ -120,12 +120,14 @@ function smallestUnits(guessUnits: number, unitBits: number, meetsTarget: (units
 const BOUND_MARGIN = 1e-9;
 
 /**
- * Whether a FastLocalBloom filter of mBits (whole 512-bit lines) with k probes holds n keys at exact FP <= p. Cheap
- * bounds settle it away from the crossing: eq. 3 as printed lies below the exact rate (Jensen), the
- * negative-association bound above it; the exact sum (in-block DP shared through `tables`) runs only in between.
+ * Whether a FastLocalBloom filter of mBits (whole 512-bit lines) with k probes holds n keys at exact FP <= p. Until
+ * the in-block DP for k is built, cheap bounds settle it away from the crossing: eq. 3 as printed lies below the
+ * exact rate (Jensen), the negative-association bound above it; the exact sum (DP shared through `tables`) runs
+ * only in between, and for every later size with the same k (then it costs no more than the bounds).
  */
 function fastLocalBloomMeets(n: number, p: number, tables: BlockRateTables): (mBits: number, k: number) => boolean {
   return (mBits, k) => {
+    if (tables.has(ROCKSDB_CACHE_LINE_BITS, k)) return blockedFalsePositiveRate(mBits, n, k, ROCKSDB_CACHE_LINE_BITS, tables) <= p;
     if (blockedFalsePositiveRateAsPrinted(mBits, n, k, ROCKSDB_CACHE_LINE_BITS) > p * (1 + BOUND_MARGIN)) return false;
     if (blockedFalsePositiveRateUpperBound(mBits, n, k, ROCKSDB_CACHE_LINE_BITS) <= p * (1 - BOUND_MARGIN)) return true;
     return blockedFalsePositiveRate(mBits, n, k, ROCKSDB_CACHE_LINE_BITS, tables) <= p;

@@ -410,6 +410,11 @@ class OccupancyTable {
 export class BlockRateTables {
   private readonly tables = new Map<string, OccupancyTable>();
 
+  /** Whether the table for (B, k) exists: the exact rate then costs about a microsecond per load term. */
+  has(blockBits: number, k: number): boolean {
+    return this.tables.has(`${blockBits}:${k}`);
+  }
+
   table(blockBits: number, k: number): OccupancyTable {
     const key = `${blockBits}:${k}`;
     let table = this.tables.get(key);
