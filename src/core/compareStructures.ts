@@ -321,8 +321,9 @@ export const STRUCTURE_IDS: readonly StructureId[] = [
 /**
  * What n keys at false-positive rate p cost in each structure, one row per STRUCTURE_IDS entry in that order.
  * n: an integer from 1 to 2^53 - 1; p: from 2^-60 to below 1. Throws RangeError with a clear message otherwise
- * (and when the Bloom filter would need more than 2^53 - 1 bits). Cost: a few ms to a few tens of ms (the blocked and split-block
- * searches over the exact layout models).
+ * (and when the Bloom filter would need more than 2^53 - 1 bits). Cost: about 0.1-2 ms CPU (test/bench/compareStructures.bench.ts),
+ * mostly the exact Bloom sizing and the blocked search's few exact sums near its answer; up to about 5 ms for tiny n at
+ * p near 2^-60, where the Bloom sizing walks a flat range of k.
  */
 export function compareStructures(n: number, p: number): StructureRow[] {
   requireInputs(n, p);
