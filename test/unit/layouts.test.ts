@@ -194,7 +194,7 @@ describe('layouts: blocked Bloom filters', () => {
   });
 });
 
-describe('layouts: what the sizing searches use (shared in-block tables, O(1) lower bounds)', () => {
+describe('layouts: what the sizing searches use (shared in-block tables, bounds of the blocked rate)', () => {
   it('gives the same blocked rates, bit for bit, with in-block tables shared across calls in any order', () => {
     const cases: [number, number, number][] = [
       [512 * 2000, 100_000, 6], [512 * 20, 100_000, 6], [512 * 200_000, 1_000_000, 6], [512 * 3, 1000, 6], [512 * 2, 5, 24], [512 * 7000, 50_000, 24],
