@@ -410,7 +410,7 @@ class OccupancyTable {
 export class BlockRateTables {
   private readonly tables = new Map<string, OccupancyTable>();
 
-  /** Whether the table for (B, k) exists: the exact rate then costs about a microsecond per load term. */
+  /** Whether the table for (B, k) exists: the exact rate then costs about a microsecond per load term (loads within the DP budget). */
   has(blockBits: number, k: number): boolean {
     return this.tables.has(`${blockBits}:${k}`);
   }
