@@ -723,13 +723,17 @@ export function maxElementsForBitsRateAndK(mBits: number, p: number, k: number, 
   return largestPassing(fits, estimate, 1, high);
 }
 
+/** Bloom's approximation (1 - e^(-kn/m))^k = p solved for m: kn / -ln(1 - p^(1/k)) (below the exact answer, colliding). */
+function bloomBitsForRate(n: number, p: number, k: number): number {
+  return (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
+}
+
 /** The fewest bits for n elements at exact FP <= p with k hashes (Infinity beyond 2^53 - 1 bits). */
 function bitsForElementsRateAndK(n: number, p: number, k: number, hashing: HashingModel): number {
   const floor = hashing === 'colliding' ? 1 : k;
   const rate = (m: number): number => exactFalsePositiveRate(m, n, k, hashing);
   const tooSmall = (m: number): boolean => m < floor || rate(m) > p;
-  // Bloom's approximation (1 - e^(-kn/m))^k = p gives m = kn / -ln(1 - p^(1/k)); the exact m is close.
-  let estimate = (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
+  let estimate = bloomBitsForRate(n, p, k); // the exact m is close
   if (!(estimate < Number.MAX_SAFE_INTEGER / 2)) return Infinity;
   estimate = Math.max(floor, estimate);
   const at = rate(Math.ceil(estimate));
@@ -794,10 +798,9 @@ export function sizeForElementsAndRate(n: number, p: number, hashing: HashingMod
   if (n < 1) throw new RangeError(`n must be >= 1, got ${n}`);
   requireProbability(p);
   requireModel(hashing);
-  // Colliding hashing: the exact rate is at least Bloom's (Jensen, math-spec), so k needs more than Bloom's bits for
-  // k, kn / -ln(1 - p^(1/k)) (less a margin for its rounding): a k whose Bloom bits exceed the best so far is skipped.
-  const bloomBits = (k: number): number => (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
-  const surelyMoreBits = (k: number, fewestBits: number): boolean => hashing === 'colliding' && bloomBits(k) * (1 - 1e-9) > fewestBits;
+  // Colliding hashing: the exact rate is at least Bloom's (Jensen, math-spec), so k needs more than Bloom's bits for k
+  // (less a margin for their rounding): a k whose Bloom bits exceed the best so far is skipped.
+  const surelyMoreBits = (k: number, fewestBits: number): boolean => hashing === 'colliding' && bloomBitsForRate(n, p, k) * (1 - 1e-9) > fewestBits;
   const fewest = bestOverK(Math.max(1, Math.round(-Math.log2(p))), MAX_HASHES, (k) => bitsForElementsRateAndK(n, p, k, hashing), (a, b) => a < b, surelyMoreBits);
   if (!Number.isFinite(fewest.value)) throw new RangeError('the answer needs more than 2^53 - 1 bits');
   const best = bestIntegerK(fewest.value, n, hashing);
