@@ -615,8 +615,13 @@ export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = '
   const start = Math.min(kMax, Math.max(1, Math.round(Number.isFinite(estimate) ? estimate : kMax)));
   let k = start;
   let best = lnRate(k);
+  // Colliding hashing: the exact rate is at least Bloom's (Jensen, math-spec), so a k whose Bloom rate (in logs,
+  // less a margin for rounding) is above the best exact rate so far is worse, without computing its exact rate.
+  const lnKeep = n * Math.log1p(-1 / mBits);
+  const surelyWorse = (k: number): boolean => hashing === 'colliding' && k * Math.log(-Math.expm1(k * lnKeep)) > best + 1e-9;
   // Downhill (ties move down: the smaller k wins).
   while (k > 1) {
+    if (surelyWorse(k - 1)) break;
     const lower = lnRate(k - 1);
     if (lower > best) break;
     k--;
@@ -624,6 +629,7 @@ export function bestIntegerK(mBits: number, n: number, hashing: HashingModel = '
   }
   if (k === start) {
     while (k < kMax) {
+      if (surelyWorse(k + 1)) break;
       const higher = lnRate(k + 1);
       if (!(higher < best)) break;
       k++;
@@ -717,13 +723,17 @@ export function maxElementsForBitsRateAndK(mBits: number, p: number, k: number, 
   return largestPassing(fits, estimate, 1, high);
 }
 
+/** Bloom's approximation (1 - e^(-kn/m))^k = p solved for m: kn / -ln(1 - p^(1/k)) (below the exact answer, colliding). */
+function bloomBitsForRate(n: number, p: number, k: number): number {
+  return (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
+}
+
 /** The fewest bits for n elements at exact FP <= p with k hashes (Infinity beyond 2^53 - 1 bits). */
 function bitsForElementsRateAndK(n: number, p: number, k: number, hashing: HashingModel): number {
   const floor = hashing === 'colliding' ? 1 : k;
   const rate = (m: number): number => exactFalsePositiveRate(m, n, k, hashing);
   const tooSmall = (m: number): boolean => m < floor || rate(m) > p;
-  // Bloom's approximation (1 - e^(-kn/m))^k = p gives m = kn / -ln(1 - p^(1/k)); the exact m is close.
-  let estimate = (k * n) / -Math.log1p(-Math.exp(Math.log(p) / k));
+  let estimate = bloomBitsForRate(n, p, k); // the exact m is close
   if (!(estimate < Number.MAX_SAFE_INTEGER / 2)) return Infinity;
   estimate = Math.max(floor, estimate);
   const at = rate(Math.ceil(estimate));
@@ -739,18 +749,27 @@ function bitsForElementsRateAndK(n: number, p: number, k: number, hashing: Hashi
   return largestPassing(tooSmall, estimate, floor, Number.MAX_SAFE_INTEGER) + 1; // tooSmall is true, then false
 }
 
-/** Walks from startK to the best value of a function unimodal in k (ties to the smaller k). */
-function bestOverK(startK: number, maxK: number, value: (k: number) => number, better: (a: number, b: number) => boolean): { k: number; value: number } {
+/**
+ * Walks from startK to the best value of a function unimodal in k (ties to the smaller k). `surelyWorse(k, best)`,
+ * when given, tells from a cheap bound that value(k) is strictly worse than `best`: the walk then stops there
+ * without computing value(k), exactly where it would have stopped after computing it.
+ */
+function bestOverK(
+  startK: number, maxK: number, value: (k: number) => number, better: (a: number, b: number) => boolean,
+  surelyWorse: (k: number, best: number) => boolean = () => false,
+): { k: number; value: number } {
   let k = Math.min(maxK, Math.max(1, startK));
   let best = value(k);
   const start = k;
   while (k > 1) { // downhill first; never along a flat "nothing fits" of zeros
+    if (surelyWorse(k - 1, best)) break;
     const lower = value(k - 1);
     if (better(best, lower) || (lower === best && best === 0)) break;
     k--;
     best = lower;
   }
   while (k === start && k < maxK) { // uphill only when downhill did not move
+    if (surelyWorse(k + 1, best)) break;
     const higher = value(k + 1);
     if (!better(higher, best)) break;
     k++;
@@ -779,7 +798,10 @@ export function sizeForElementsAndRate(n: number, p: number, hashing: HashingMod
   if (n < 1) throw new RangeError(`n must be >= 1, got ${n}`);
   requireProbability(p);
   requireModel(hashing);
-  const fewest = bestOverK(Math.max(1, Math.round(-Math.log2(p))), MAX_HASHES, (k) => bitsForElementsRateAndK(n, p, k, hashing), (a, b) => a < b);
+  // Colliding hashing: the exact rate is at least Bloom's (Jensen, math-spec), so k needs more than Bloom's bits for k
+  // (less a margin for their rounding): a k whose Bloom bits exceed the best so far is skipped.
+  const surelyMoreBits = (k: number, fewestBits: number): boolean => hashing === 'colliding' && bloomBitsForRate(n, p, k) * (1 - 1e-9) > fewestBits;
+  const fewest = bestOverK(Math.max(1, Math.round(-Math.log2(p))), MAX_HASHES, (k) => bitsForElementsRateAndK(n, p, k, hashing), (a, b) => a < b, surelyMoreBits);
   if (!Number.isFinite(fewest.value)) throw new RangeError('the answer needs more than 2^53 - 1 bits');
   const best = bestIntegerK(fewest.value, n, hashing);
   return { mBits: fewest.value, k: best.k, falsePositiveRate: best.falsePositiveRate };

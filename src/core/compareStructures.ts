@@ -4,9 +4,12 @@
  * the reference implementations' own slot counts), with the FP that configuration really delivers.
  * One function, compareStructures(n, p), feeds the CLI's `compare`, the designer and the hover.
  */
-import { exactFalsePositiveRate, sizeForElementsAndRate } from './classic';
-import { blockedFalsePositiveRate, ROCKSDB_CACHE_LINE_BITS, SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate } from './layouts';
-import { rocksDbFastLocalNumProbes, rocksDbRibbonConfiguration, RibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES } from './ribbon';
+import { sizeForElementsAndRate } from './classic';
+import {
+  blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRateUpperBound, BlockRateTables, ROCKSDB_CACHE_LINE_BITS,
+  SPLIT_BLOCK_BITS, splitBlockFalsePositiveRate,
+} from './layouts';
+import { rocksDbFastLocalNumProbes, rocksDbRibbonBloomFallback, rocksDbRibbonConfiguration, RibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES } from './ribbon';
 import {
   binaryFuseLayout, cuckooBuckets, cuckooFalsePositiveRate, cuckooFingerprintBits, cuckooPowerOfTwoBuckets, CUCKOO_BUCKET_SLOTS,
   FuseArity, quotientFalsePositiveRate, quotientRemainderBits, QUOTIENT_MAX_LOAD, QUOTIENT_METADATA_BITS_PER_SLOT, semiSortedBucketBits,
@@ -91,24 +94,44 @@ function variant(n: number, name: string, memoryBits: number, fp: number): Struc
 const MAX_SEARCHED_BITS = 2 ** 52;
 
 /**
- * Smallest whole number of `unitBits`-bit units whose rate is <= p, by doubling from `guessUnits` then bisection
- * (the rate must fall as units grow). When no filter of at most 2^52 bits reaches p, the largest one tried.
+ * Smallest whole number of `unitBits`-bit units that meets the target, by doubling from `guessUnits` then bisection
+ * (meeting it must, by and large, persist as units grow: where a layout's k steps make the rate rise a little, the
+ * answer is the first crossing this path finds, one unit fewer missing p). When no filter of at most 2^52 bits
+ * meets it, the largest one tried.
  */
-function smallestUnits(guessUnits: number, unitBits: number, rate: (units: number) => number, p: number): number {
+function smallestUnits(guessUnits: number, unitBits: number, meetsTarget: (units: number) => boolean): number {
   const maxUnits = Math.floor(MAX_SEARCHED_BITS / unitBits);
   let high = Math.min(maxUnits, Math.max(1, Math.ceil(guessUnits)));
   let low = 0;
-  while (!(rate(high) <= p)) {
+  while (!meetsTarget(high)) {
     if (high === maxUnits) return maxUnits;
     low = high;
     high = Math.min(maxUnits, high * 2);
   }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    if (rate(mid) <= p) high = mid;
+    if (meetsTarget(mid)) high = mid;
     else low = mid;
   }
   return high;
+}
+
+/** Relative margin between a bound and p for the bound to decide: far above the load sums' rounding (about 1e-15). */
+const BOUND_MARGIN = 1e-9;
+
+/**
+ * Whether a FastLocalBloom filter of mBits (whole 512-bit lines) with k probes holds n keys at exact FP <= p. Until
+ * the in-block DP for k is built, cheap bounds settle it away from the crossing: eq. 3 as printed lies below the
+ * exact rate (Jensen), the negative-association bound above it; the exact sum (DP shared through `tables`) runs
+ * only in between, and for every later size with the same k (then it costs no more than the bounds).
+ */
+function fastLocalBloomMeets(n: number, p: number, tables: BlockRateTables): (mBits: number, k: number) => boolean {
+  return (mBits, k) => {
+    if (tables.has(ROCKSDB_CACHE_LINE_BITS, k)) return blockedFalsePositiveRate(mBits, n, k, ROCKSDB_CACHE_LINE_BITS, tables) <= p;
+    if (blockedFalsePositiveRateAsPrinted(mBits, n, k, ROCKSDB_CACHE_LINE_BITS) > p * (1 + BOUND_MARGIN)) return false;
+    if (blockedFalsePositiveRateUpperBound(mBits, n, k, ROCKSDB_CACHE_LINE_BITS) <= p * (1 - BOUND_MARGIN)) return true;
+    return blockedFalsePositiveRate(mBits, n, k, ROCKSDB_CACHE_LINE_BITS, tables) <= p;
+  };
 }
 
 function unreachable(fp: number, p: number): string[] {
@@ -153,7 +176,7 @@ function bloomRows(n: number, p: number): StructureRow[] {
       source: 'Bloom 1970; exact rate (Christensen et al., math-spec.md)',
     }),
     row(n, p, {
-      id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: exactFalsePositiveRate(size.mBits, n, size.k),
+      id: 'counting-bloom', name: 'Counting Bloom (4-bit counters)', memoryBits: counterBits, fp: size.falsePositiveRate, // the same m, n, k
       parameters: { k: size.k, counters: size.mBits },
       inserts: true, deletes: true, accessesPerQuery: size.k,
       notes: [`k = ${size.k}, ${size.mBits} counters of 4 bits`, `a counter overflows with probability <= ${overflowBound.toPrecision(2)}; then deletes can cause false negatives`],
@@ -163,15 +186,16 @@ function bloomRows(n: number, p: number): StructureRow[] {
 }
 
 /** RocksDB FastLocalBloom: 512-bit lines, k from its ChooseNumProbes table for m / n bits per key. */
-function blockedRow(n: number, p: number): StructureRow {
+function blockedRow(n: number, p: number, tables: BlockRateTables): StructureRow {
   const probes = (lines: number): number => rocksDbFastLocalNumProbes(Math.round((lines * ROCKSDB_CACHE_LINE_BITS * 1000) / n));
-  const rate = (lines: number): number => blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, probes(lines), ROCKSDB_CACHE_LINE_BITS);
-  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, rate, p);
+  const meets = fastLocalBloomMeets(n, p, tables);
+  const lines = smallestUnits(textbookBits(n, p) / ROCKSDB_CACHE_LINE_BITS, ROCKSDB_CACHE_LINE_BITS, (units) => meets(units * ROCKSDB_CACHE_LINE_BITS, probes(units)));
   const k = probes(lines);
+  const fp = blockedFalsePositiveRate(lines * ROCKSDB_CACHE_LINE_BITS, n, k, ROCKSDB_CACHE_LINE_BITS, tables);
   return row(n, p, {
-    id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp: rate(lines), inserts: true, deletes: false,
+    id: 'blocked-512', name: 'Blocked Bloom, 512-bit blocks', memoryBits: lines * ROCKSDB_CACHE_LINE_BITS, fp, inserts: true, deletes: false,
     parameters: { k, blocks: lines },
-    accessesPerQuery: 1, notes: [`k = ${k} (RocksDB FastLocalBloom's probe table for ${(lines * ROCKSDB_CACHE_LINE_BITS / n).toFixed(2)} bits/key), ${lines} cache lines`, 'one cache line per query', ...unreachable(rate(lines), p)],
+    accessesPerQuery: 1, notes: [`k = ${k} (RocksDB FastLocalBloom's probe table for ${(lines * ROCKSDB_CACHE_LINE_BITS / n).toFixed(2)} bits/key), ${lines} cache lines`, 'one cache line per query', ...unreachable(fp, p)],
     source: 'Putze, Sanders & Singler 2007, eq. 3; facebook/rocksdb util/bloom_impl.h FastLocalBloomImpl',
   });
 }
@@ -179,11 +203,12 @@ function blockedRow(n: number, p: number): StructureRow {
 /** Parquet SBBF: 256-bit blocks, k = 8, sized by its real (load-averaged) rate, not the spec's formula. */
 function splitBlockRow(n: number, p: number): StructureRow {
   const rate = (blocks: number): number => splitBlockFalsePositiveRate(blocks * SPLIT_BLOCK_BITS, n);
-  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, rate, p);
+  const blocks = smallestUnits(textbookBits(n, p) / SPLIT_BLOCK_BITS, SPLIT_BLOCK_BITS, (units) => rate(units) <= p);
+  const fp = rate(blocks);
   return row(n, p, {
-    id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp: rate(blocks), inserts: true, deletes: false,
+    id: 'split-block', name: 'Split-block Bloom (Parquet SBBF)', memoryBits: blocks * SPLIT_BLOCK_BITS, fp, inserts: true, deletes: false,
     parameters: { k: 8, blocks },
-    accessesPerQuery: 1, notes: [`k = 8, ${blocks} blocks of 256 bits`, 'one 32-byte block per query', ...unreachable(rate(blocks), p)],
+    accessesPerQuery: 1, notes: [`k = 8, ${blocks} blocks of 256 bits`, 'one 32-byte block per query', ...unreachable(fp, p)],
     source: 'apache/parquet-format BloomFilter.md; model F2 (library-research.md)',
   });
 }
@@ -192,15 +217,17 @@ function splitBlockRow(n: number, p: number): StructureRow {
  * RocksDB Standard128Ribbon: the smallest bits_per_key setting (in RocksDB's millibits) whose Ribbon delivers p for
  * n keys; memory is the filter bytes RocksDB writes (with its 5 metadata bytes).
  */
-function ribbonRow(n: number, p: number): StructureRow {
-  const configure = (millibits: number): RibbonConfiguration => rocksDbRibbonConfiguration(millibits / 1000, n);
+function ribbonRow(n: number, p: number, tables: BlockRateTables): StructureRow {
   const maxMillibits = ROCKSDB_MAX_BITS_PER_KEY * 1000;
-  let config = configure(maxMillibits);
+  const configure = (millibits: number): RibbonConfiguration => rocksDbRibbonConfiguration(Math.min(millibits, maxMillibits) / 1000, n, tables);
+  const bloomMeets = fastLocalBloomMeets(n, p, tables);
+  const meets = (millibits: number): boolean => {
+    const fallback = rocksDbRibbonBloomFallback(Math.min(millibits, maxMillibits) / 1000, n);
+    return fallback !== undefined ? bloomMeets(fallback.filterBits, fallback.probes) : configure(millibits).falsePositiveRate <= p;
+  };
   let millibits = maxMillibits;
-  if (config.falsePositiveRate <= p) {
-    millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, (m) => configure(Math.min(m, maxMillibits)).falsePositiveRate, p);
-    config = configure(millibits);
-  }
+  if (meets(maxMillibits)) millibits = smallestUnits(Math.min(maxMillibits, (textbookBits(n, p) / n) * 1000), 1, meets);
+  const config = configure(millibits);
   const fallback = config.kind !== 'bloomFallback' ? []
     : [n > ROCKSDB_MAX_RIBBON_ENTRIES ? `RocksDB builds Bloom instead above ${ROCKSDB_MAX_RIBBON_ENTRIES} keys per filter` : 'RocksDB builds Bloom instead at this small size'];
   const unreachable = config.falsePositiveRate > p ? ['even bits_per_key 100 (RocksDB\'s ceiling) does not reach p'] : [];
@@ -294,14 +321,16 @@ export const STRUCTURE_IDS: readonly StructureId[] = [
 /**
  * What n keys at false-positive rate p cost in each structure, one row per STRUCTURE_IDS entry in that order.
  * n: an integer from 1 to 2^53 - 1; p: from 2^-60 to below 1. Throws RangeError with a clear message otherwise
- * (and when the Bloom filter would need more than 2^53 - 1 bits). Cost: a few ms to a few tens of ms (the blocked and split-block
- * searches over the exact layout models).
+ * (and when the Bloom filter would need more than 2^53 - 1 bits). Cost: about 0.1-2 ms CPU (test/bench/compareStructures.bench.ts),
+ * mostly the exact Bloom sizing and the blocked search's few exact sums near its answer; up to about 5 ms for tiny n at
+ * p near 2^-60, where the Bloom sizing walks a flat range of k.
  */
 export function compareStructures(n: number, p: number): StructureRow[] {
   requireInputs(n, p);
   const [bloom, countingBloom] = bloomRows(n, p);
+  const tables = new BlockRateTables(); // the blocked and Ribbon (Bloom fallback) searches share their in-block DP
   return [
-    ...bounds(n, p), bloom, blockedRow(n, p), splitBlockRow(n, p), ribbonRow(n, p), xorRow(n, p), fuseRow(n, p, 3), fuseRow(n, p, 4),
+    ...bounds(n, p), bloom, blockedRow(n, p, tables), splitBlockRow(n, p), ribbonRow(n, p, tables), xorRow(n, p), fuseRow(n, p, 3), fuseRow(n, p, 4),
     cuckooRow(n, p), quotientRow(n, p), countingBloom,
   ];
 }

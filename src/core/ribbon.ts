@@ -23,7 +23,7 @@
  * Not modelled: optimize_filters_for_memory's rounding of the allocation to malloc's usable size
  * (XXPH3FilterBitsBuilder::AllocateMaybeRounding), which adds a few segments and lowers FP slightly.
  */
-import { blockedFalsePositiveRate, rocksDbCacheLocalFpRateEstimate } from './layouts';
+import { blockedFalsePositiveRate, BlockRateTables, rocksDbCacheLocalFpRateEstimate } from './layouts';
 
 /** filter_policy.cc Standard128RibbonBitsBuilder::kMaxRibbonEntries. */
 export const ROCKSDB_MAX_RIBBON_ENTRIES = 950_000_000;
@@ -154,11 +154,37 @@ function upperStartBlockChoices(x: number): Array<[number, number]> {
   return [[base, 1 - pUp], [base + 1, pUp]];
 }
 
+/** The FastLocalBloom filter RocksDB builds instead of a Ribbon: its bits (without metadata) and probes. */
+export interface RocksDbBloomFallback {
+  readonly filterBits: number;
+  readonly probes: number;
+}
+
+/** What RocksDB builds: a Ribbon (or no filter) with its FP, or a Bloom fallback whose FP is left to the blocked model. */
+type FilterPlan = RibbonConfiguration | (Omit<RibbonConfiguration, 'falsePositiveRate'> & { readonly fallback: RocksDbBloomFallback });
+
 /**
  * RocksDB's Ribbon configuration and expected FP for n keys at bits_per_key (see the file comment for every
- * step and its source). n = 0 gives FP 0; the Bloom fallbacks use the exact FastLocalBloom (blocked) model.
+ * step and its source). n = 0 gives FP 0; the Bloom fallbacks use the exact FastLocalBloom (blocked) model
+ * (`tables`: its in-block DP shared across calls, as in blockedFalsePositiveRate; same result).
  */
-export function rocksDbRibbonConfiguration(bitsPerKey: number, n: number): RibbonConfiguration {
+export function rocksDbRibbonConfiguration(bitsPerKey: number, n: number, tables?: BlockRateTables): RibbonConfiguration {
+  const plan = filterPlan(bitsPerKey, n);
+  if (!('fallback' in plan)) return plan;
+  const { fallback, ...configuration } = plan;
+  return { ...configuration, falsePositiveRate: blockedFalsePositiveRate(fallback.filterBits, n, fallback.probes, 512, tables) };
+}
+
+/**
+ * The FastLocalBloom RocksDB builds at (bits_per_key, n) instead of a Ribbon, or undefined when it builds a Ribbon
+ * (or no filter): for a caller that can settle its FP with the blocked model's bounds before the exact sum.
+ */
+export function rocksDbRibbonBloomFallback(bitsPerKey: number, n: number): RocksDbBloomFallback | undefined {
+  const plan = filterPlan(bitsPerKey, n);
+  return 'fallback' in plan ? plan.fallback : undefined;
+}
+
+function filterPlan(bitsPerKey: number, n: number): FilterPlan {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`n must be an integer from 0 to 2^53 - 1, got ${n}`);
   if (typeof bitsPerKey !== 'number') throw new RangeError('bits per key must be a number');
   const sanitized = rocksDbSanitizedBitsPerKey(bitsPerKey);
@@ -167,11 +193,11 @@ export function rocksDbRibbonConfiguration(bitsPerKey: number, n: number): Ribbo
   const probes = rocksDbFastLocalNumProbes(millibitsPerKey);
   const desiredOneInFpRate = 1 / rocksDbCacheLocalFpRateEstimate(sanitized, probes, 512);
   if (n === 0) return { kind: 'empty', millibitsPerKey, desiredOneInFpRate, numSlots: 0, filterBytes: 0, falsePositiveRate: 0 };
-  const bloom = (): RibbonConfiguration => {
+  const bloom = (): FilterPlan => {
     const bytes = rocksDbFastLocalFilterBytes(n, millibitsPerKey);
     return {
       kind: 'bloomFallback', millibitsPerKey, desiredOneInFpRate, numSlots: 0, filterBytes: bytes + METADATA_BYTES,
-      falsePositiveRate: blockedFalsePositiveRate(bytes * 8, n, probes, 512),
+      fallback: { filterBits: bytes * 8, probes },
     };
   };
   if (n > ROCKSDB_MAX_RIBBON_ENTRIES) return bloom();

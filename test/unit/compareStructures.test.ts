@@ -9,6 +9,7 @@ import {
 } from '../../src/core/fingerprintFilters';
 import { blockedFalsePositiveRate, splitBlockFalsePositiveRate } from '../../src/core/layouts';
 import { rocksDbRibbonConfiguration } from '../../src/core/ribbon';
+import { referenceSizes } from './compareStructuresReference';
 
 const CLI = resolve(__dirname, '../../../dist/cli.js');
 
@@ -176,6 +177,35 @@ describe('compareStructures: the same n and p in other filters (issue 19, beyond
     assert.equal(cheaper(0.01, false), false);
     assert.equal(cheaper(0.01, true), true);
     assert.equal(cheaper(0.05, true), false);
+  });
+
+  it('gives the slow searches\' sizes and rates exactly (fast path against the reference on a grid of n and p)', () => {
+    const grid: [number[], number[]][] = [
+      [[1, 10, 1000, 1_000_000, 1e9, 2 ** 50], [0.5, 0.01, 1e-4, 1e-9, MIN_COMPARED_RATE]],
+      [[2, 3, 100, 12_345, 950_000_001, 2 ** 40], [0.999999, 0.1, 0.0123, 1e-3, 3.3e-7, 1e-15]],
+    ];
+    let compared = 0;
+    for (const [ns, ps] of grid) for (const n of ns) for (const p of ps) {
+      let reference: ReturnType<typeof referenceSizes>;
+      try {
+        reference = referenceSizes(n, p);
+      } catch (error) {
+        // the Bloom row needs more than 2^53 - 1 bits: both refuse alike
+        assert.throws(() => compareStructures(n, p), (e: Error) => e.message === (error as Error).message, `${n}, ${p}`);
+        continue;
+      }
+      const fast = byId(compareStructures(n, p));
+      const at = `n ${n}, p ${p}`;
+      assert.deepEqual([fast.bloom.memoryBits, fast.bloom.parameters.k, fast.bloom.fp], [reference.bloom.mBits, reference.bloom.k, reference.bloom.fp], `bloom ${at}`);
+      assert.equal(fast['counting-bloom'].fp, reference.countingBloomFp, `counting ${at}`);
+      const blocked = fast['blocked-512'];
+      assert.deepEqual([blocked.parameters.blocks, blocked.parameters.k, blocked.fp], [reference.blocked.lines, reference.blocked.k, reference.blocked.fp], `blocked ${at}`);
+      assert.deepEqual([fast['split-block'].parameters.blocks, fast['split-block'].fp], [reference.splitBlock.blocks, reference.splitBlock.fp], `split-block ${at}`);
+      const ribbon = fast.ribbon;
+      assert.deepEqual([Math.round(ribbon.parameters.bitsPerKeySetting * 1000), ribbon.memoryBits, ribbon.fp], [reference.ribbon.millibits, reference.ribbon.filterBytes * 8, reference.ribbon.fp], `ribbon ${at}`);
+      compared++;
+    }
+    assert.ok(compared >= 50, `compared ${compared} of 66 (n, p)`);
   });
 
   it('refuses bad input with a clear message and never returns NaN', () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { bloomFalsePositiveRate, exactFalsePositiveRate } from '../../src/core/classic';
 import {
-  blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRatePerElement,
-  blockedFalsePositiveRatePerElementAsPrinted, parquetFilterBytes, parquetOptimalBits, rocksDbCacheLocalFpRateEstimate,
+  blockedFalsePositiveRate, blockedFalsePositiveRateAsPrinted, blockedFalsePositiveRatePerElement, blockedFalsePositiveRateUpperBound,
+  blockedFalsePositiveRatePerElementAsPrinted, BlockRateTables, parquetFilterBytes, parquetOptimalBits, rocksDbCacheLocalFpRateEstimate,
   splitBlockFalsePositiveRate, splitBlockFalsePositiveRatePerElement,
 } from '../../src/core/layouts';
 import { lnBinomialPmf } from '../../src/core/numeric';
@@ -191,6 +191,61 @@ describe('layouts: blocked Bloom filters', () => {
     assert.throws(() => blockedFalsePositiveRate(512, 1, 0, 512), RangeError);
     assert.throws(() => splitBlockFalsePositiveRate(300, 1), RangeError);
     assert.throws(() => blockedFalsePositiveRatePerElement(0, 6, 512), RangeError);
+  });
+});
+
+describe('layouts: what the sizing searches use (shared in-block tables, bounds of the blocked rate)', () => {
+  it('gives the same blocked rates, bit for bit, with in-block tables shared across calls in any order', () => {
+    const cases: [number, number, number][] = [
+      [512 * 2000, 100_000, 6], [512 * 20, 100_000, 6], [512 * 200_000, 1_000_000, 6], [512 * 3, 1000, 6], [512 * 2, 5, 24], [512 * 7000, 50_000, 24],
+      [512 * 20_000, 1_000_000, 1], [512 * 2 ** 20, 2 ** 40, 3],
+    ];
+    const forward = new BlockRateTables();
+    const backward = new BlockRateTables();
+    const shared = cases.map(([m, n, k]) => blockedFalsePositiveRate(m, n, k, 512, forward));
+    const reversed = [...cases].reverse().map(([m, n, k]) => blockedFalsePositiveRate(m, n, k, 512, backward)).reverse();
+    cases.forEach(([m, n, k], i) => {
+      const alone = blockedFalsePositiveRate(m, n, k, 512);
+      assert.equal(shared[i], alone, `(${m}, ${n}, ${k})`);
+      assert.equal(reversed[i], alone, `(${m}, ${n}, ${k}) reversed`);
+    });
+  });
+
+  it('brackets the blocked rate between eq. 3 as printed (below) and the negative-association bound (above)', () => {
+    let widest = 1;
+    for (const n of [1, 7, 1000, 1_000_000, 2 ** 40]) {
+      for (const bitsPerKey of [0.01, 0.5, 1, 2, 5, 10, 16, 30, 80, 500]) {
+        const lines = Math.max(1, Math.min(2 ** 43, Math.round((n * bitsPerKey) / 512)));
+        for (const k of [1, 2, 6, 12, 24]) {
+          const exact = blockedFalsePositiveRate(lines * 512, n, k, 512);
+          const lower = blockedFalsePositiveRateAsPrinted(lines * 512, n, k, 512);
+          const upper = blockedFalsePositiveRateUpperBound(lines * 512, n, k, 512);
+          const at = `(${lines} lines, ${n}, ${k})`;
+          assert.ok(lower <= exact * (1 + 1e-12) && exact <= upper * (1 + 1e-12), `${at}: ${lower} <= ${exact} <= ${upper}`);
+          if (k === 1) assert.ok(relativeError(lower, exact) < 1e-12 && relativeError(upper, exact) < 1e-12, `${at}: all equal at k = 1`);
+          if (n >= 1000 && bitsPerKey <= 16) widest = Math.max(widest, upper / lower);
+        }
+      }
+    }
+    // at the usual loads (32 or more keys per line) close enough to settle a search's sizes away from the crossing
+    assert.ok(widest < 1.15, `upper / lower up to ${widest}`);
+    // the upper bound against brute-force enumeration: 2 blocks of 4 bits, 2 keys, k = 2 (every hash choice)
+    const B = 4;
+    let falsePositives = 0;
+    let cases = 0;
+    for (let code = 0; code < (2 * B * B) ** 2 * 2 * B * B; code++) {
+      let rest = code;
+      const pick = (): [number, number, number] => { const block = rest % 2; rest = Math.floor(rest / 2); const a = rest % B; rest = Math.floor(rest / B); const b = rest % B; rest = Math.floor(rest / B); return [block, a, b]; };
+      const bits = [0, 0];
+      for (let key = 0; key < 2; key++) { const [block, a, b] = pick(); bits[block] |= (1 << a) | (1 << b); }
+      const [block, a, b] = pick();
+      cases++;
+      if ((bits[block] >> a) & 1 && (bits[block] >> b) & 1) falsePositives++;
+    }
+    const enumerated = falsePositives / cases;
+    assert.ok(relativeError(blockedFalsePositiveRate(2 * B, 2, 2, B), enumerated) < 1e-12, 'exact = enumeration');
+    assert.ok(blockedFalsePositiveRateUpperBound(2 * B, 2, 2, B) >= enumerated && blockedFalsePositiveRateAsPrinted(2 * B, 2, 2, B) <= enumerated);
+    assert.throws(() => blockedFalsePositiveRateUpperBound(1000, 10, 6, 512), RangeError);
   });
 });
 

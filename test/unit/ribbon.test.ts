@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { blockedFalsePositiveRate, rocksDbCacheLocalFpRateEstimate } from '../../src/core/layouts';
 import {
   ribbonBitsPerKey, ribbonFalsePositiveRate, ribbonNumSlotsForEntries, ribbonRoundUpNumSlots, rocksDbFastLocalFilterBytes,
-  rocksDbFastLocalNumProbes, rocksDbMillibitsPerKey, rocksDbRibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES,
+  rocksDbFastLocalNumProbes, rocksDbMillibitsPerKey, rocksDbRibbonBloomFallback, rocksDbRibbonConfiguration, ROCKSDB_MAX_RIBBON_ENTRIES,
 } from '../../src/core/ribbon';
 
 describe('ribbon: RocksDB Standard128Ribbon (NewRibbonFilterPolicy)', () => {
@@ -51,6 +51,11 @@ describe('ribbon: RocksDB Standard128Ribbon (NewRibbonFilterPolicy)', () => {
     const tiny = rocksDbRibbonConfiguration(10, 10);
     assert.equal(tiny.kind, 'bloomFallback');
     assert.equal(tiny.filterBytes, 64 + 5);
+    // the fallback on its own (for callers that bound its rate first): the same filter, undefined where a Ribbon is built
+    assert.deepEqual(rocksDbRibbonBloomFallback(10, n), { filterBits: (huge.filterBytes - 5) * 8, probes: 6 });
+    assert.deepEqual(rocksDbRibbonBloomFallback(10, 10), { filterBits: 64 * 8, probes: 6 });
+    assert.equal(rocksDbRibbonBloomFallback(10, 1_000_000), undefined);
+    assert.equal(rocksDbRibbonBloomFallback(0.1, 1_000_000), undefined, 'no filter at all');
     for (const n2 of [50, 200, 600, 900]) {
       const config = rocksDbRibbonConfiguration(10, n2);
       const bloomBytes = rocksDbFastLocalFilterBytes(n2, 10_000) + 5;
