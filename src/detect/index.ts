@@ -21,6 +21,7 @@ import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } f
 import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { GENERIC_ID, genericKeys } from './recognizers/generic';
+import { DECLARED_CALLEES } from './recognizers/declared';
 import { configuresNothing } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { evaluateConstant } from './evaluate';
@@ -44,8 +45,9 @@ export interface DetectOptions {
   readonly constants?: ConstantsLookup;
 }
 
-/** Keywords one of which every recogniser's match contains (lower case). */
-const PREFILTER_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter'];
+/** Keywords one of which every recogniser's match contains (lower case); declared callees that hold none of them are added. */
+const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter'];
+const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_CALLEES.filter((callee) => !BASE_NEEDLES.some((needle) => callee.includes(needle)))];
 /** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
 const MAX_WHOLE_LINE = 2000;
 const WINDOW_BEFORE = 300;

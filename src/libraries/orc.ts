@@ -12,6 +12,7 @@ export function orc(n: number, p: number): LibraryDerivation {
 }
 
 const CONF: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/OrcConf.java', function: 'BLOOM_FILTER_COLUMNS, BLOOM_FILTER_FPP, ROW_INDEX_STRIDE (Hive aliases orc.default.bloom.fpp, hive.exec.orc.default.row.index.stride)' };
+const TRINO: SourceCitation = { repository: 'trinodb/trino', file: 'plugin/trino-hive/src/main/java/io/trino/plugin/hive/HiveTableProperties.java', function: 'ORC_BLOOM_FILTER_COLUMNS, ORC_BLOOM_FILTER_FPP (table properties orc_bloom_filter_columns, orc_bloom_filter_fpp)' };
 const WRITER: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/OrcFile.java', function: 'WriterOptions.bloomFilterColumns, bloomFilterFpp, rowIndexStride' };
 
 /** A filter per listed column and row-index stride: keys (ORC names and Hive aliases) and the writer options. */
@@ -29,6 +30,8 @@ const ORC_SETTINGS: SettingsEntryPoint = {
     { role: 'n', unit: 'count', form: 'key', name: 'orc.row.index.stride', source: CONF },
     { role: 'n', unit: 'count', form: 'key', name: 'hive.exec.orc.default.row.index.stride', source: CONF },
     { role: 'columns', unit: 'name', form: 'method', name: 'bloomFilterColumns', source: WRITER },
+    { role: 'columns', unit: 'name', form: 'key', name: 'orc_bloom_filter_columns', source: TRINO },
+    { role: 'p', unit: 'probability', form: 'key', name: 'orc_bloom_filter_fpp', source: TRINO },
     { role: 'p', unit: 'probability', form: 'method', name: 'bloomFilterFpp', source: WRITER },
     { role: 'n', unit: 'count', form: 'method', name: 'rowIndexStride', source: WRITER },
   ],

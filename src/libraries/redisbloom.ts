@@ -31,13 +31,18 @@ const GO_REDIS: SourceCitation = { repository: 'redis/go-redis', file: 'probabil
 export const REDISBLOOM: LibraryModule = {
   id: 'redisbloom',
   displayName: 'RedisBloom',
-  recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'redis.module.config'],
+  recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'go-redis.bfInsert', 'redis.module.config'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   entryPoints: [
     // go-redis sends Error then Capacity positionally (BF.RESERVE key error capacity), EXPANSION and NONSCALING when set
     { kind: 'call', recognizer: 'go-redis.bfReserve', title: 'go-redis BFReserveWithArgs', callee: '.BFReserveWithArgs', arity: [3, 3], languages: ['go'],
       params: [{ role: 'n', unit: 'count', names: ['Capacity'] }, { role: 'p', unit: 'probability', names: ['Error'] }],
+      derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.get('NonScaling') === 'true') : {}), source: GO_REDIS },
+    // BFInsert(ctx, key, &BFInsertOptions{Capacity, Error, ...}, items...): unset fields are left out, the server's defaults apply
+    { kind: 'call', recognizer: 'go-redis.bfInsert', title: 'go-redis BFInsert', callee: '.BFInsert', arity: [3, 1000], languages: ['go'],
+      params: [{ role: 'n', unit: 'count', names: ['Capacity'] }, { role: 'p', unit: 'probability', names: ['Error'] }],
+      defaults: { p: { value: 0.01, text: 'RedisBloom default error rate 0.01 (bf-error-rate)' }, n: { value: 100, text: 'RedisBloom default capacity 100 (bf-initial-size)' } },
       derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.get('NonScaling') === 'true') : {}), source: GO_REDIS },
   ],
   sources: [

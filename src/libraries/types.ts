@@ -84,8 +84,11 @@ export type ParamRole =
   /** How many filters a vector of filters holds (DPDK vBF num_set). */
   | 'sets';
 
-/** The unit the library reads the value in: sizes in bits or bytes, bits per key, counts, probabilities. */
-export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'bits-per-key' | 'hashes' | 'flag' | 'name';
+/**
+ * The unit the library reads the value in: sizes in bits, bytes or mebibytes (geth's `--bloomfilter.size`), a power of
+ * two of bits (scrapy-redis-bloomfilter's `BLOOMFILTER_BIT = 30` is 2^30 bits), bits per key, counts, probabilities.
+ */
+export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'mebibytes' | 'bits-log2' | 'bits-per-key' | 'hashes' | 'flag' | 'name';
 
 /** One argument of a call entry point. */
 export interface DeclaredParam {

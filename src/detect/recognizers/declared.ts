@@ -5,7 +5,7 @@
  * builder methods, setters, flags, struct fields, the library's key constants) that together size one filter per
  * column, near each other in the text.
  */
-import { Argument, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
+import { Argument, ArgumentOptions, checks, Draft, DraftBuilder, lastIndexWithin, ScanContext, splitArguments, unquote } from '../engine';
 import { LIBRARIES } from '../../libraries';
 import type { CallEntryPoint, DeclaredSetting, ParamRole, ParamUnit, SettingsEntryPoint, StatedSettings } from '../../libraries/types';
 import type { ParamName } from '../types';
@@ -22,12 +22,53 @@ function escape(text: string): string {
 function calleePattern(callee: string): string {
   const method = callee.startsWith('.');
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
-  const body = parts.map((part) => (part === '.' || part === '::' ? `\\s*${escape(part)}\\s*` : escape(part))).join('');
+  // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
+  const body = parts.map((part) => (part === '.' ? '\\s*\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
 function inLanguage(ctx: ScanContext, languages: readonly string[] | undefined): boolean {
   return !languages || languages.includes(ctx.source.languageId ?? '') || ctx.source.family === 'plain';
+}
+
+/** Bits per unit of the stated value (sizes in bytes or mebibytes are read as bits). */
+function unitScale(unit: ParamUnit): number {
+  return unit === 'bytes' ? 8 : unit === 'mebibytes' ? 8 * 1024 * 1024 : 1;
+}
+
+/**
+ * Records one stated value in its unit. A power of two of bits (`BLOOMFILTER_BIT = 30`) keeps no range: a quick fix
+ * must not write m where the code states its exponent.
+ */
+function stateValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, expression: Argument | string, options: ArgumentOptions): number | undefined {
+  const text = (typeof expression === 'string' ? expression : expression.text).trim();
+  const percent = unit === 'probability' ? /^(["']?)([\d.]+(?:[eE][-+]?\d+)?)\s*%\1$/.exec(text) : null;
+  if (percent) return statePercent(b, param, percent[2], text, options);
+  if (unit !== 'bits-log2') return b.argument(param, expression, { ...options, scale: unitScale(unit) });
+  const exponent = builder(b.ctx, 'probe', '', 0, 0).argument(param, text, { eval: options.eval });
+  if (exponent === undefined) {
+    b.unevaluated(param, text);
+    return undefined;
+  }
+  const problem = checks.nonNegativeInteger(`the exponent ${text}`)(exponent) ?? checks.range(`the exponent ${text}`, 0, 52)(exponent);
+  if (problem) {
+    b.invalid(problem, param);
+    return undefined;
+  }
+  b.set(param, 2 ** exponent, { kind: options.kind ?? 'config', text: `2^${text}` });
+  return 2 ** exponent;
+}
+
+/** A rate written as a percentage (Accumulo's FRACTION type reads `0.5%`); like an exponent, it keeps no range for quick fixes. */
+function statePercent(b: DraftBuilder, param: ParamName, number: string, text: string, options: ArgumentOptions): number | undefined {
+  const value = Number(number) / 100;
+  const problem = options.check?.(value);
+  if (problem) {
+    b.invalid(problem, param);
+    return undefined;
+  }
+  b.set(param, value, { kind: options.kind ?? 'config', text });
+  return value;
 }
 
 /** The check a value of this role and unit must pass (the library rejects the others). */
@@ -74,7 +115,7 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     const arg = argumentFor(args, param.position, param.names);
     if (!arg) continue;
     stated++;
-    b.argument(param.role as ParamName, arg, { scale: param.unit === 'bytes' ? 8 : 1, check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role) });
+    stateValue(b, param.role as ParamName, param.unit, arg, { check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role) });
   }
   if (stated === 0) return undefined;
   applyDefaults(b, entry.defaults);
@@ -103,7 +144,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '');
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/::<[^>]*>(?=::)/g, '');
       const candidates = byCallee.get(name);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
@@ -174,8 +215,9 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
   const pattern = settingPattern(setting);
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(text)) !== null && hits.length < 1000) {
-    const at = match.index;
-    const end = at + match[0].length;
+    // a method stands at its name: a chain may end the line before with its dot
+    const at = setting.form === 'method' ? match.index + match[0].indexOf(setting.name) : match.index;
+    const end = match.index + match[0].length;
     if (ctx.isComment(at)) continue;
     const line = ctx.source.lineOf(at);
     let column: string | undefined;
@@ -245,7 +287,7 @@ function isFalse(hit: SettingHit | undefined): boolean {
 }
 
 /** A value in a config file (quoted numbers, `^` as a power) or in code (the language's constants). */
-function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale: number): number | undefined {
+function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit): number | undefined {
   if (!hit.value) {
     b.unevaluated(param, hit.setting.name);
     return undefined;
@@ -254,7 +296,14 @@ function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale:
   const family = ctx.source.family;
   const options = family === 'c' || family === 'js' || family === 'python' ? { ...ctx.codeEval, allowQuotedNumbers: true } : ctx.configEval;
   const check = checkFor(hit.setting.role, hit.setting.unit, hit.setting.name);
-  return b.argument(param, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check, scale });
+  return stateValue(b, param, hit.setting.unit, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check });
+}
+
+/** Between a brace and a field, only other fields (lines ending in `,`) or openers: the brace opens a literal, not a block. */
+function onlyFieldsBetween(text: string, brace: number, at: number): boolean {
+  if (/[;}]/.test(text.slice(brace + 1, at))) return false;
+  const lines = text.slice(brace + 1, text.lastIndexOf('\n', at) + 1).split('\n');
+  return lines.every((line) => /^(?:|.*[,{[(])$/.test(line.replace(/\/\/.*$/, '').trim()));
 }
 
 function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: string | undefined, members: SettingHit[], globals: SettingHit[]): Draft | undefined {
@@ -267,23 +316,26 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
     const kind = hits.get('kind');
     if (!kind?.value || !kind.setting.value?.test(kind.value.text)) return undefined;
   }
-  const ordered = [...members].sort((a, b) => a.at - b.at);
-  const sized = ordered.filter((h) => h.setting.role !== 'kind');
+  // the list of columns that names this column (`'file-index.bloom-filter.columns' = 'a,b'`) is where its filter starts
+  const naming = globals.filter((h) => h.setting.role === 'columns' && column !== undefined && h.value !== undefined && unquote(h.value.text).split(/[\s,]+/).includes(column));
+  const ordered = [...members, ...naming].sort((a, b) => a.at - b.at);
+  // a config object starts at the key that says what it is (`"type": "bloom"`); struct fields at their literal (below)
+  const sized = ordered.filter((h) => h.setting.role !== 'kind' || h.setting.form === 'key');
   const first = (sized.length > 0 ? sized : ordered)[0] ?? globals[0];
   const last = ordered[ordered.length - 1] ?? first;
   // struct fields: the filter is the literal that holds them (`spec := &ebpf.MapSpec{`), where a reader looks for it
   const brace = first.setting.form === 'field' ? lastIndexWithin(ctx.text, '{', first.at, 600) : -1;
-  const inLiteral = brace >= 0 && !/[;}]/.test(ctx.text.slice(brace + 1, first.at)); // not a block of assignments
+  const inLiteral = brace >= 0 && onlyFieldsBetween(ctx.text, brace, first.at); // not a block of statements
   const b = builder(ctx, entry.recognizer, column ? `${entry.title} (column ${column})` : entry.title, inLiteral ? brace : first.at, last.value?.end ?? last.at);
   for (const note of entry.notes ?? []) b.note(note);
   if (isFalse(hits.get('enabled'))) b.note('the Bloom filter is disabled here');
   for (const [role, hit] of hits) {
-    if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit, hit.setting.unit === 'bytes' ? 8 : 1);
+    if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit);
   }
   const values: StatedSettings['values'] = {};
   for (const role of ['maxBytes', 'sets'] as const) {
     const hit = hits.get(role);
-    const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', hit, 1) : undefined;
+    const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', { ...hit, setting: { ...hit.setting, unit: 'count' } }) : undefined;
     if (value !== undefined) values[role] = value;
   }
   if (values.maxBytes !== undefined) b.note(`filter size capped at ${values.maxBytes} bytes`);
@@ -302,7 +354,8 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
   return {
     ids: [entry.recognizer],
     needles: [...new Set(needles)],
-    pattern: new RegExp(entry.settings.map((s) => settingPattern(s).source).join('|'), 'g'),
+    // a method triggers by its name alone: a chain may leave its dot at the end of the line before (`...).\n\tWithX(1)`)
+    pattern: new RegExp(entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)).join('|'), 'g'),
     match(ctx) {
       if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) return undefined;
       let drafts = cache.get(ctx);
@@ -324,6 +377,9 @@ function hasColumns(entry: SettingsEntryPoint): boolean {
 }
 
 const ENTRY_POINTS = LIBRARIES.flatMap((library) => library.entryPoints ?? []);
+
+/** The declared callees in lower case (`filterbuilder.build`, `rollingfilter`): a call line that names no Bloom word still needs its window. */
+export const DECLARED_CALLEES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call' ? [e.callee.replace(/^\./, '').toLowerCase()] : [])))];
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [

@@ -33,14 +33,16 @@ const bitsAndBlooms = callRecognizer({
   },
 });
 
-/** AndreasBriese/bbloom and ipfs/bbloom: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
+/** AndreasBriese/bbloom, ipfs/bbloom and ristretto's copy of it: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
 const bbloom = callRecognizer({
-  ids: ['go.bbloom.new'],
-  needles: ['bbloom'],
-  pattern: /\bbbloom\s*\.\s*New(?:WithBoolset)?\s*\(/g,
-  build(ctx, args, start, end) {
+  ids: ['go.bbloom.new', 'go.ristretto.newBloomFilter'],
+  needles: ['bbloom', 'z.newbloomfilter'],
+  pattern: /\b(?:bbloom\s*\.\s*New(?:WithBoolset)?|z\s*\.\s*NewBloomFilter)\s*\(/g,
+  build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
-    const b = builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
+    const ristretto = match[0].startsWith('z');
+    if (ristretto && !ctx.hint('ristretto', /dgraph-io\/ristretto/)) return undefined;
+    const b = ristretto ? builder(ctx, 'go.ristretto.newBloomFilter', 'ristretto z.NewBloomFilter', start, end) : builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
     const probe = builder(ctx, 'probe', '', 0, 0);
     const second = probe.argument('p', args[1]);
     if (second === undefined) {

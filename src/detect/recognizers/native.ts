@@ -53,19 +53,19 @@ const filterPolicy = callRecognizer({
   },
 });
 
-/** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb). */
+/** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb), and the same policy string given to `FilterPolicy::CreateFromString` (include/rocksdb/filter_policy.h). */
 const rocksdbOptionsString: Recognizer = {
   ids: ['rocksdb.optionsString', 'rocksdb.legacyBloom'],
-  needles: ['filter_policy=', 'filter_policy ='],
+  needles: ['filter_policy=', 'filter_policy =', 'createfromstring'],
   // `bloomfilter:10:false` (options strings) and `rocksdb.BuiltinBloomFilter:10:false` / `rocksdb.BloomFilter:10:false` (OPTIONS files)
-  pattern: /\bfilter_policy\s*=\s*(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
+  pattern: /(?:\bfilter_policy\s*=\s*|\bFilterPolicy\s*::\s*CreateFromString\s*\([^,()\n]*,\s*")(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const ribbon = /ribbon/i.test(match[1]);
-    const title = `RocksDB options filter_policy=${match[1]}`;
+    const title = /^filter/i.test(match[0]) ? `RocksDB options filter_policy=${match[1]}` : `RocksDB FilterPolicy::CreateFromString("${match[1]}:…")`;
     const kind = ribbon ? { id: 'rocksdb.optionsString', title } : rocksDbBloomKind(ctx, 'rocksdb.optionsString', title);
     const b = builder(ctx, kind.id, kind.title, at, at + match[0].length);
-    b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(':') + 1 });
+    b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(`${match[1]}:`) + match[1].length + 1 });
     return b.derive((p) => {
       if (p.bitsPerElement === undefined) return {};
       if (ribbon) return { bitsPerElement: p.bitsPerElement };

@@ -93,6 +93,20 @@ const redisCommand: Recognizer = {
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
     }
+    // Form 1b: the command, then one `.arg(x)` per argument: redis-rs `redis::cmd("BF.RESERVE").arg(key).arg(0.01).arg(1000)`
+    if ((closeQuote === '"' || closeQuote === '\'') && /^\s*\)\s*\.\s*arg\s*\(/.test(text.slice(after + 1, after + 40))) {
+      const tokens: Argument[] = [];
+      let end = text.indexOf(')', after + 1) + 1;
+      for (let chained = /^\s*\.\s*arg\s*\(/.exec(text.slice(end, end + 40)); chained && tokens.length < 12; chained = /^\s*\.\s*arg\s*\(/.exec(text.slice(end, end + 40))) {
+        const list = splitArguments(text, end + chained[0].length - 1);
+        if (!list || list.args.length !== 1) break;
+        tokens.push(list.args[0]);
+        end = list.end;
+      }
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, end);
+      const read = fromTokens(b, command, tokens);
+      return read && flavoured(ctx, b, valkey, read.nonScaling);
+    }
     // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
     const inString = ctx.isString(at);
     let end = after;
