@@ -66,6 +66,14 @@ import { RUEIDISPROB } from './rueidisprob';
 import { SCRAPY_REDIS_BLOOMFILTER } from './scrapyRedisBloomfilter';
 import { STEAKKNIFE } from './steakknife';
 import { TEMPO } from './tempo';
+import { BLOOMER } from './bloomer';
+import { DART_BLOOM_FILTER } from './dartBloomFilter';
+import { DORIS_NGRAM } from './dorisNgram';
+import { FLOR } from './flor';
+import { HIVE } from './hive';
+import { KRAKEND } from './krakend';
+import { PARQUETJS } from './parquetjs';
+import { YOURBASIC } from './yourbasic';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -83,6 +91,8 @@ export const LIBRARIES: readonly LibraryModule[] = [
   BLOBLOOM, BADGER, GO_ZERO, BTCD, RUEIDISPROB, RISTRETTO, STEAKKNIFE, HADOOP, BREEZE, ORESTES, PYPROBABLES, PYBLOOMFILTERMMAP,
   SCRAPY_REDIS_BLOOMFILTER, FASTBLOOM_RS, BLOOM_RS, PROBABILISTIC_COLLECTIONS, BLOOM_FILTER_NET, PLEONASM, REDIS_BLOOMFILTER_RB,
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
+  // blind round C
+  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

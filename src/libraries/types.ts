@@ -86,9 +86,10 @@ export type ParamRole =
 
 /**
  * The unit the library reads the value in: sizes in bits, bytes or mebibytes (geth's `--bloomfilter.size`), a power of
- * two of bits (scrapy-redis-bloomfilter's `BLOOMFILTER_BIT = 30` is 2^30 bits), bits per key, counts, probabilities.
+ * two of bits (scrapy-redis-bloomfilter's `BLOOMFILTER_BIT = 30` is 2^30 bits), bits per key, counts, probabilities, and
+ * a probability stated as its inverse (yourbasic/bloom's `200` is one false positive in 200).
  */
-export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'mebibytes' | 'bits-log2' | 'bits-per-key' | 'hashes' | 'flag' | 'name';
+export type ParamUnit = 'count' | 'probability' | 'one-in' | 'bits' | 'bytes' | 'mebibytes' | 'bits-log2' | 'bits-per-key' | 'hashes' | 'flag' | 'name';
 
 /** One argument of a call entry point. */
 export interface DeclaredParam {

@@ -23,7 +23,8 @@ function calleePattern(callee: string): string {
   const method = callee.startsWith('.');
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
   // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
-  const body = parts.map((part) => (part === '.' ? '\\s*\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
+  // and type arguments between a type and its constructor: Dart `BloomFilter<String>.withProbability`
+  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
@@ -43,13 +44,15 @@ function unitScale(unit: ParamUnit): number {
 function stateValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, expression: Argument | string, options: ArgumentOptions): number | undefined {
   const text = (typeof expression === 'string' ? expression : expression.text).trim();
   const percent = unit === 'probability' ? /^(["']?)([\d.]+(?:[eE][-+]?\d+)?)\s*%\1$/.exec(text) : null;
-  if (percent) return statePercent(b, param, percent[2], text, options);
-  if (unit !== 'bits-log2') return b.argument(param, expression, { ...options, scale: unitScale(unit) });
-  const exponent = builder(b.ctx, 'probe', '', 0, 0).argument(param, text, { eval: options.eval });
-  if (exponent === undefined) {
+  if (percent) return stateWithoutRange(b, param, Number(percent[2]) / 100, text, options);
+  if (unit !== 'bits-log2' && unit !== 'one-in') return b.argument(param, expression, { ...options, scale: unitScale(unit) });
+  const stated = builder(b.ctx, 'probe', '', 0, 0).argument(param, text, { eval: options.eval });
+  if (stated === undefined) {
     b.unevaluated(param, text);
     return undefined;
   }
+  if (unit === 'one-in') return stateWithoutRange(b, param, 1 / stated, text, options); // one in `stated`
+  const exponent = stated;
   const problem = checks.nonNegativeInteger(`the exponent ${text}`)(exponent) ?? checks.range(`the exponent ${text}`, 0, 52)(exponent);
   if (problem) {
     b.invalid(problem, param);
@@ -59,9 +62,8 @@ function stateValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, expressi
   return 2 ** exponent;
 }
 
-/** A rate written as a percentage (Accumulo's FRACTION type reads `0.5%`); like an exponent, it keeps no range for quick fixes. */
-function statePercent(b: DraftBuilder, param: ParamName, number: string, text: string, options: ArgumentOptions): number | undefined {
-  const value = Number(number) / 100;
+/** A rate written as a percentage (Accumulo's FRACTION type reads `0.5%`) or as its inverse; like an exponent, it keeps no range for quick fixes. */
+function stateWithoutRange(b: DraftBuilder, param: ParamName, value: number, text: string, options: ArgumentOptions): number | undefined {
   const problem = options.check?.(value);
   if (problem) {
     b.invalid(problem, param);
@@ -79,11 +81,27 @@ function checkFor(role: ParamRole, unit: ParamUnit, what: string) {
   return undefined;
 }
 
-/** Struct-literal arguments (`&redis.BFReserveOptions{Capacity: 1, Error: 0.01}`) contribute their fields as named arguments. */
+/**
+ * Struct-literal arguments (`&redis.BFReserveOptions{Capacity: 1, Error: 0.01}`) contribute their fields as named
+ * arguments, and a parameters object built by setters (`new BFInsertParams().capacity(1).error(0.01)`) its setters.
+ */
 function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Argument[] {
   const out: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
+    const built = /^new\s+[\w.]+\s*\(\s*\)/.exec(arg.text);
+    if (built) {
+      const setter = /\.\s*(\w+)\s*\(/g;
+      setter.lastIndex = built[0].length;
+      for (let m = setter.exec(arg.text); m; m = setter.exec(arg.text)) {
+        const list = splitArguments(ctx.text, arg.start + m.index + m[0].length - 1);
+        if (!list) break;
+        if (list.args.length === 1) out.push({ ...list.args[0], name: m[1] });
+        else if (list.args.length === 0) out.push({ text: 'true', start: arg.start + m.index, end: list.end, name: m[1] }); // a flag setter: `.nonScaling()`
+        setter.lastIndex = list.end - arg.start;
+      }
+      continue;
+    }
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
     if (!open) continue;
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
@@ -144,7 +162,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/::<[^>]*>(?=::)/g, '');
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '');
       const candidates = byCallee.get(name);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
@@ -171,6 +189,8 @@ export interface SettingHit {
   readonly at: number;
   readonly line: number;
   readonly value: { readonly text: string; readonly start: number; readonly end: number } | undefined;
+  /** For a struct field: the offset of the literal that holds it (fields of two literals are two filters). */
+  readonly literal?: number;
 }
 
 /** `trace.clone()`, `&col`, `ColumnPath::from("a")`, `"a"` all name the column a / trace. */
@@ -240,6 +260,11 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
     } else if (setting.form === 'field') {
       if (!ctx.isCode(at)) continue;
       value = readExpression(ctx, end);
+      const brace = lastIndexWithin(text, '{', at, 600);
+      if (brace >= 0 && onlyFieldsBetween(text, brace, at)) {
+        hits.push({ setting, column, at, line, value, literal: brace });
+        continue;
+      }
     } else {
       if (!ctx.isCode(at) || /^\s*import\b/.test(text.slice(text.lastIndexOf('\n', at) + 1, at))) continue;
       // `PREFIX + "column"`, `KEY + "#column"`, then `, value`
@@ -310,7 +335,8 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   const hits = new Map<ParamRole, SettingHit>();
   for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
   // a trigger with a value (an empty ORC column list or `enabled = false` alone configures no filter)
-  if (!entry.triggers.some((role) => hits.has(role) && !isFalse(hits.get(role)) && unquote(hits.get(role)?.value?.text ?? 'x') !== '')) return undefined;
+  // a trigger with a value: a key with none (a struct tag `yaml:"bloom_filter_false_positive"`) configures nothing
+  if (!entry.triggers.some((role) => hits.get(role)?.value !== undefined && !isFalse(hits.get(role)) && unquote(hits.get(role)!.value!.text) !== '')) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');
@@ -362,7 +388,9 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
       if (!drafts) {
         const hits = entry.settings.flatMap((setting) => findSettings(ctx, setting));
         // a role stated again starts another filter (two db_bench runs with their own --bloom_bits)
-        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry), (group, hit) => group.some((other) => other.setting.role === hit.setting.role))
+        // and the fields of another literal start another filter (parquetjs `bloomFilters: [{...}, {...}]`)
+        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry),
+          (group, hit) => group.some((other) => other.setting.role === hit.setting.role || (hit.literal !== undefined && other.literal !== undefined && other.literal !== hit.literal)))
           .map(({ column, members, globals }) => (members.length > 0 || globals.length > 0 ? buildSettings(ctx, entry, column, members, globals) : undefined))
           .filter((d): d is Draft => d !== undefined);
         cache.set(ctx, drafts);
@@ -378,8 +406,12 @@ function hasColumns(entry: SettingsEntryPoint): boolean {
 
 const ENTRY_POINTS = LIBRARIES.flatMap((library) => library.entryPoints ?? []);
 
-/** The declared callees in lower case (`filterbuilder.build`, `rollingfilter`): a call line that names no Bloom word still needs its window. */
-export const DECLARED_CALLEES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call' ? [e.callee.replace(/^\./, '').toLowerCase()] : [])))];
+/**
+ * The declared callees and setting names in lower case (`filterbuilder.build`, `rollingfilter`, `numdistinct`): a line
+ * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group.
+ */
+export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call' ? [e.callee.replace(/^\./, '')] : e.settings.map((s) => s.name.split('<column>')[0])))
+  .map((name) => name.toLowerCase()).filter((name) => name.length >= 8))];
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [
