@@ -9,7 +9,7 @@ export const CARBONDATA: LibraryModule = {
   displayName: 'Apache CarbonData bloom index',
   recognizers: ['carbondata.bloomIndex'],
   entryPoints: [{
-    kind: 'settings', recognizer: 'carbondata.bloomIndex', title: 'CarbonData bloom index', triggers: ['n', 'p'], requires: /bloomfilter/i,
+    kind: 'settings', recognizer: 'carbondata.bloomIndex', title: 'CarbonData bloom index', triggers: ['n', 'p'], requires: /['"]bloomfilter['"]|carbondata/i,
     notes: ['one filter per blocklet: n is the rows of one blocklet'],
     defaults: { n: { value: 640_000, text: 'CarbonData default BLOOM_SIZE 640000 (32000 × 20)' }, p: { value: 0.00001, text: 'CarbonData default BLOOM_FPP 0.00001' } },
     // the factory reads the property names lower-cased
