@@ -20,7 +20,7 @@
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
-import { GENERIC_ID, genericKeys } from './recognizers/generic';
+import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
 import { DECLARED_NEEDLES } from './recognizers/declared';
 import { configuresNothing } from './precision';
 import { inferCountGuardedResets } from './recycle';
@@ -80,12 +80,15 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
       at = lower.indexOf(needle, at + needle.length);
     }
   }
-  if (hits.length === 0) return [];
+  // a config known by its file name (`config/bloom.php`) may name no Bloom word: read as the file's settings
+  const named = options.fileName !== undefined && /bloom/i.test(options.fileName.replace(/^.*[\\/]/, '')) && !lower.includes('bloom');
+  if (hits.length === 0 && !named) return [];
   hits.sort((a, b) => a - b);
 
   return withContext(text, options, (ctx) => {
     const inTest = isTestFile(options.fileName);
-    const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits)).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && statesNoValue(draft)));
+    const found = [...(hits.length > 0 ? runRecognizers(ctx, lower, hits) : []), ...(named ? fileNamedDrafts(ctx, options.fileName!) : [])];
+    const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && statesNoValue(draft)));
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
     const merged = mergeAnnotations(ctx, drafts, annotations);
