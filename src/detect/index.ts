@@ -20,7 +20,8 @@
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
-import { GENERIC_ID, genericKeys } from './recognizers/generic';
+import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
+import { DECLARED_NEEDLES } from './recognizers/declared';
 import { configuresNothing } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { evaluateConstant } from './evaluate';
@@ -44,16 +45,29 @@ export interface DetectOptions {
   readonly constants?: ConstantsLookup;
 }
 
-/** Keywords one of which every recogniser's match contains (lower case). */
-const PREFILTER_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter',
+/** Keywords one of which every recogniser's match contains (lower case); declared callees and settings that hold none of them are added. */
+const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter',
   // other filters (src/libraries/fingerprintLibraries.ts, recognizers/redisCuckoo.ts)
   'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse'];
+const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) => !BASE_NEEDLES.some((needle) => name.includes(needle)))];
 /** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
 const MAX_WHOLE_LINE = 2000;
 const WINDOW_BEFORE = 300;
 const WINDOW_AFTER = 1500;
 /** Upper bound on text size scanned (larger texts are scanned up to this size). */
 const MAX_TEXT_LENGTH = 20_000_000;
+
+/** A test file by its name (`x_test.go`, `test_x.py`, `x_test.py`, `XTest.java`, `x.test.ts`, `x.spec.js`, `x_spec.rb`). */
+const TEST_FILE = /(?:^|[\\/])(?:test_[^\\/]*\.py|[^\\/]*(?:_test\.(?:go|py|rs|exs?)|Tests?\.(?:java|kt|scala|cs)|\.(?:test|spec)\.[cm]?[jt]sx?|_spec\.rb))$/;
+
+function isTestFile(fileName: string | undefined): boolean {
+  return fileName !== undefined && TEST_FILE.test(fileName);
+}
+
+/** No parameter read from the text: in a test, calls on the table's fields (`EstimateParameters(c.n, c.p)`) configure nothing. */
+function statesNoValue(draft: Draft): boolean {
+  return Object.values(draft.sources).every((source) => source === undefined || source.kind === 'default' || source.kind === 'derived');
+}
 
 /** Finds every Bloom filter configuration in `text`. Never throws on any input. */
 export function detectConfigs(text: string, options: DetectOptions = {}): Finding[] {
@@ -68,11 +82,15 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
       at = lower.indexOf(needle, at + needle.length);
     }
   }
-  if (hits.length === 0) return [];
+  // a config known by its file name (`config/bloom.php`) may name no Bloom word: read as the file's settings
+  const named = options.fileName !== undefined && /bloom/i.test(options.fileName.replace(/^.*[\\/]/, '')) && !lower.includes('bloom');
+  if (hits.length === 0 && !named) return [];
   hits.sort((a, b) => a - b);
 
   return withContext(text, options, (ctx) => {
-    const drafts = dropRedundantGeneric(runRecognizers(ctx, lower, hits)).filter((draft) => configuresNothing(ctx, draft) === undefined);
+    const inTest = isTestFile(options.fileName);
+    const found = [...(hits.length > 0 ? runRecognizers(ctx, lower, hits) : []), ...(named ? fileNamedDrafts(ctx, options.fileName!) : [])];
+    const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && statesNoValue(draft)));
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
     const merged = mergeAnnotations(ctx, drafts, annotations);

@@ -108,6 +108,7 @@ function lineBefore(ctx: ScanContext, offset: number): string {
 
 /** The argument list of the draft's own call (the first `(` inside the draft), if it has one. */
 function ownArguments(ctx: ScanContext, draft: Draft): string[] {
+  if (ctx.text[draft.start] === '{') return []; // a struct literal has no list of its own (`sizeof(struct key)` inside is not one)
   const inside = ctx.text.slice(draft.start, draft.end).indexOf('(');
   if (inside < 0) return [];
   const open = draft.start + inside;

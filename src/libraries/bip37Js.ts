@@ -1,7 +1,10 @@
 /** BIP37 filters in JavaScript: bitcore (BloomFilter.create / new BloomFilter({...})) and bcoin / bfilter (fromRate). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import { bitcoinRolling } from './bitcoin';
+import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { LN2, LN2_SQUARED, result } from './util';
+
+const BFILTER_ROLLING: SourceCitation = { repository: 'bcoin-org/bfilter', file: 'lib/rolling.js', function: 'RollingFilter.fromRate (npm bfilter 2.4.0)' };
 
 /** BIP37's MAX_BLOOM_FILTER_SIZE (bytes) and MAX_HASH_FUNCS, which both libraries declare. */
 const BIP37_MAX_BYTES = 36000;
@@ -63,8 +66,15 @@ export const BITCORE: LibraryModule = {
 export const BCOIN: LibraryModule = {
   id: 'bcoin',
   displayName: 'bcoin BloomFilter (BIP37)',
-  recognizers: ['bcoin.bloom.fromRate'],
+  recognizers: ['bcoin.bloom.fromRate', 'bcoin.rollingFilter'],
+  // RollingFilter(items, rate) ports Bitcoin Core's CRollingBloomFilter: the same generations, k and size
+  entryPoints: [{
+    kind: 'call', recognizer: 'bcoin.rollingFilter', title: 'bfilter new RollingFilter(items, rate)', callee: 'RollingFilter', arity: [2, 2], languages: ['javascript', 'typescript'], requires: /['"]bfilter['"]|['"]bcoin['"]/,
+    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? bitcoinRolling(params.n, params.p) : {}),
+    source: BFILTER_ROLLING,
+  }],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'bcoin-org/bfilter', file: 'lib/bloom.js', function: 'BloomFilter.fromRate, fromOptions (npm bfilter 2.4.0, run by the conformance suite)' }],
+  sources: [{ repository: 'bcoin-org/bfilter', file: 'lib/bloom.js', function: 'BloomFilter.fromRate, fromOptions (npm bfilter 2.4.0, run by the conformance suite)' }, BFILTER_ROLLING],
 };

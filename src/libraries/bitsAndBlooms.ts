@@ -13,7 +13,7 @@ export function ceilCeil(n: number, p: number): LibraryDerivation {
 export const BITS_AND_BLOOMS: LibraryModule = {
   id: 'bits-and-blooms',
   displayName: 'bits-and-blooms/bloom',
-  recognizers: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters'],
+  recognizers: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters', 'go.bits-and-blooms.from'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'bits-and-blooms/bloom', file: 'bloom.go', function: 'EstimateParameters, NewWithEstimates, New (max(1, m))' }],

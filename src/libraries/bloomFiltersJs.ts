@@ -43,7 +43,15 @@ const SLICES_VARIANT = { layout: { kind: 'classic', hashing: 'partitioned' }, mo
 export const BLOOM_FILTERS_JS: LibraryModule = {
   id: 'bloom-filters',
   displayName: 'bloom-filters (npm)',
-  recognizers: ['bloom-filters.create', 'bloom-filters.from', 'bloom-filters.new', 'bloom-filters.partitioned', 'bloom-filters.scalable'],
+  recognizers: ['bloom-filters.create', 'bloom-filters.from', 'bloom-filters.new', 'bloom-filters.partitioned', 'bloom-filters.scalable', 'bloom-filters.counting'],
+  // CountingBloomFilter.create(items, errorRate): optimalFilterSize counters and optimalHashes, as BloomFilter.create
+  entryPoints: [{
+    kind: 'call', recognizer: 'bloom-filters.counting', title: 'bloom-filters CountingBloomFilter.create(items, errorRate)', callee: 'CountingBloomFilter.create', arity: [2, 2], languages: ['javascript', 'typescript'],
+    requires: /['"]bloom-filters['"]/,
+    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {}),
+    source: { repository: 'Callidon/bloom-filters', file: 'src/bloom/counting-bloom-filter.ts', function: 'CountingBloomFilter.create (optimalFilterSize, optimalHashes)' },
+  }],
   layout: { kind: 'classic', hashing: 'noncolliding' },
   model: classicModel('noncolliding'),
   sources: [

@@ -23,7 +23,10 @@ const classic = (params: { n?: number; p?: number }): LibraryDerivation => (para
 const GO = ['go'];
 const SCALABLE_NOTE = 'scalable: sub-filters are added as it fills, each with a tighter FP rate (ratio r)';
 
-/** Every constructor of a Bloom filter in the package (cuckoo, inverse, stable and deletable filters are other structures). */
+/**
+ * Every constructor of a Bloom filter in the package. The deletable filter is a classic filter whose collision region
+ * (r bits) only limits deletion; cuckoo, inverse and stable filters are other structures (a stable filter's cells decay).
+ */
 const BOOM_ENTRY_POINTS: readonly CallEntryPoint[] = [
   { kind: 'call', recognizer: 'go.boom.newBloomFilter', title: 'BoomFilters boom.NewBloomFilter', callee: 'boom.NewBloomFilter', arity: [2, 2], languages: GO,
     params: [{ ...N, position: 0 }, { ...P, position: 1 }], derive: classic, source: source('classic.go', 'NewBloomFilter') },
@@ -40,12 +43,16 @@ const BOOM_ENTRY_POINTS: readonly CallEntryPoint[] = [
     params: [{ ...N, position: 0 }, { ...P, position: 2 }], derive: classic, source: source('counting.go', 'NewCountingBloomFilter') },
   { kind: 'call', recognizer: 'go.boom.newCountingBloomFilter', title: 'BoomFilters boom.NewDefaultCountingBloomFilter', callee: 'boom.NewDefaultCountingBloomFilter', arity: [2, 2], languages: GO,
     params: [{ ...N, position: 0 }, { ...P, position: 1 }], derive: classic, source: source('counting.go', 'NewDefaultCountingBloomFilter') },
+  // NewDeletableBloomFilter(n, r, fpRate): m = OptimalM(n, fpRate), k = OptimalK(fpRate); r bits of m mark collision regions
+  { kind: 'call', recognizer: 'go.boom.newDeletableBloomFilter', title: 'BoomFilters boom.NewDeletableBloomFilter', callee: 'boom.NewDeletableBloomFilter', arity: [3, 3], languages: GO,
+    params: [{ ...N, position: 0 }, { ...P, position: 2 }], derive: classic, notes: ['deletable: the r region bits record collisions; elements in collided regions cannot be removed'],
+    source: source('deletable.go', 'NewDeletableBloomFilter') },
 ];
 
 export const BOOM: LibraryModule = {
   id: 'boom',
   displayName: 'BoomFilters',
-  recognizers: ['go.boom.newBloomFilter', 'go.boom.newScalableBloomFilter', 'go.boom.newPartitionedBloomFilter', 'go.boom.newCountingBloomFilter'],
+  recognizers: ['go.boom.newBloomFilter', 'go.boom.newScalableBloomFilter', 'go.boom.newPartitionedBloomFilter', 'go.boom.newCountingBloomFilter', 'go.boom.newDeletableBloomFilter'],
   entryPoints: BOOM_ENTRY_POINTS,
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),

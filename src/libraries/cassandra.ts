@@ -59,6 +59,13 @@ export const CASSANDRA: LibraryModule = {
   id: 'cassandra',
   displayName: 'Cassandra / ScyllaDB',
   recognizers: ['cassandra.fpChance'],
+  entryPoints: [{
+    kind: 'call', recognizer: 'cassandra.fpChance', title: 'DataStax query builder withBloomFilterFpChance(p)', callee: '.withBloomFilterFpChance', arity: [1, 1], languages: ['java', 'kotlin', 'scala'],
+    requires: /datastax|querybuilder/i,
+    params: [{ role: 'p', unit: 'probability', position: 0 }],
+    derive: (params) => (params.p !== undefined ? cassandra(params.p) : {}),
+    source: { repository: 'apache/cassandra-java-driver', file: 'query-builder/src/main/java/com/datastax/oss/driver/api/querybuilder/schema/RelationStructure.java', function: 'withBloomFilterFpChance(double)' },
+  }],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'apache/cassandra', file: 'src/java/org/apache/cassandra/utils/BloomCalculations.java', function: 'computeBloomSpec, probs' }],

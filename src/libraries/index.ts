@@ -41,6 +41,39 @@ import { NREDISSTACK, REDIS_OM_SPRING } from './redisClients';
 import { TIKV } from './tikv';
 import { DPDK_MEMBER } from './dpdk';
 import { VALKEY_BLOOM } from './valkeyBloom';
+import { ACCUMULO } from './accumulo';
+import { BADGER } from './badger';
+import { BLOBLOOM } from './blobloom';
+import { BLOOM_FILTER_NET } from './bloomFilterNet';
+import { BLOOM_RS } from './bloomRs';
+import { BREEZE } from './breeze';
+import { BTCD } from './btcd';
+import { CARBONDATA } from './carbondata';
+import { DRUID } from './druid';
+import { FASTBLOOM_RS } from './fastbloomRs';
+import { GETH } from './geth';
+import { GO_ZERO } from './goZero';
+import { HADOOP } from './hadoop';
+import { ORESTES } from './orestes';
+import { PAIMON } from './paimon';
+import { PLEONASM } from './pleonasm';
+import { PROBABILISTIC_COLLECTIONS } from './probabilisticCollections';
+import { PYBLOOMFILTERMMAP } from './pybloomfiltermmap';
+import { PYPROBABLES } from './pyprobables';
+import { REDIS_BLOOMFILTER_RB } from './redisBloomfilterRb';
+import { RISTRETTO } from './ristretto';
+import { RUEIDISPROB } from './rueidisprob';
+import { SCRAPY_REDIS_BLOOMFILTER } from './scrapyRedisBloomfilter';
+import { STEAKKNIFE } from './steakknife';
+import { TEMPO } from './tempo';
+import { BLOOMER } from './bloomer';
+import { DART_BLOOM_FILTER } from './dartBloomFilter';
+import { DORIS_NGRAM } from './dorisNgram';
+import { FLOR } from './flor';
+import { HIVE } from './hive';
+import { KRAKEND } from './krakend';
+import { PARQUETJS } from './parquetjs';
+import { YOURBASIC } from './yourbasic';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -55,6 +88,12 @@ export const LIBRARIES: readonly LibraryModule[] = [
   HBASE, EBPF, HUDI,
   HOLIMAN, GOLEVELDB, PEBBLE, NREDISSTACK, REDIS_OM_SPRING, VALKEY_BLOOM, BITCORE, BCOIN, TIKV, LIBBLOOM, PARTOW, ALGEBIRD,
   DPDK_MEMBER,
+  // blind round B (issue 17)
+  BLOBLOOM, BADGER, GO_ZERO, BTCD, RUEIDISPROB, RISTRETTO, STEAKKNIFE, HADOOP, BREEZE, ORESTES, PYPROBABLES, PYBLOOMFILTERMMAP,
+  SCRAPY_REDIS_BLOOMFILTER, FASTBLOOM_RS, BLOOM_RS, PROBABILISTIC_COLLECTIONS, BLOOM_FILTER_NET, PLEONASM, REDIS_BLOOMFILTER_RB,
+  PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
+  // blind round C
+  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

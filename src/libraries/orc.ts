@@ -12,6 +12,7 @@ export function orc(n: number, p: number): LibraryDerivation {
 }
 
 const CONF: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/OrcConf.java', function: 'BLOOM_FILTER_COLUMNS, BLOOM_FILTER_FPP, ROW_INDEX_STRIDE (Hive aliases orc.default.bloom.fpp, hive.exec.orc.default.row.index.stride)' };
+const TRINO: SourceCitation = { repository: 'trinodb/trino', file: 'plugin/trino-hive/src/main/java/io/trino/plugin/hive/HiveTableProperties.java', function: 'ORC_BLOOM_FILTER_COLUMNS, ORC_BLOOM_FILTER_FPP (table properties orc_bloom_filter_columns, orc_bloom_filter_fpp)' };
 const WRITER: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/OrcFile.java', function: 'WriterOptions.bloomFilterColumns, bloomFilterFpp, rowIndexStride' };
 
 const ICEBERG: SourceCitation = { repository: 'apache/iceberg', file: 'core/src/main/java/org/apache/iceberg/TableProperties.java', function: 'ORC_BLOOM_FILTER_COLUMNS, ORC_BLOOM_FILTER_FPP (default ORC_BLOOM_FILTER_FPP_DEFAULT = 0.05)' };
@@ -49,6 +50,17 @@ const ORC_WRITER: SettingsEntryPoint = {
   ],
 };
 
+/** Trino's Hive connector table properties (`WITH (orc_bloom_filter_columns = ARRAY[...], orc_bloom_filter_fpp = 0.01)`). */
+const TRINO_ORC: SettingsEntryPoint = {
+  kind: 'settings', recognizer: 'orc.bloomFilter', title: 'Trino ORC Bloom filter', triggers: ['p', 'columns'],
+  defaults: ORC_DEFAULTS,
+  derive: deriveOrc,
+  settings: [
+    { role: 'columns', unit: 'name', form: 'key', name: 'orc_bloom_filter_columns', source: TRINO },
+    { role: 'p', unit: 'probability', form: 'key', name: 'orc_bloom_filter_fpp', source: TRINO },
+  ],
+};
+
 /** Iceberg's table properties for its ORC writer (its own default fpp, 0.05). */
 const ICEBERG_ORC: SettingsEntryPoint = {
   kind: 'settings', recognizer: 'orc.bloomFilter', title: 'Iceberg ORC Bloom filter', triggers: ['p', 'columns'],
@@ -64,9 +76,9 @@ export const ORC: LibraryModule = {
   id: 'orc',
   displayName: 'ORC',
   recognizers: ['orc.bloomFilter'],
-  entryPoints: [ORC_SETTINGS, ORC_WRITER, ICEBERG_ORC],
+  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, ICEBERG],
+  sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, TRINO, ICEBERG],
   allocations: [{ id: 'orc', label: 'ORC', call: (n, p) => `orc.bloom.filter.fpp=${p} (n = ${n} per stride)`, derive: orc }],
 };

@@ -31,7 +31,7 @@ const GO_REDIS: SourceCitation = { repository: 'redis/go-redis', file: 'probabil
 export const REDISBLOOM: LibraryModule = {
   id: 'redisbloom',
   displayName: 'RedisBloom',
-  recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'redis.module.config'],
+  recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'go-redis.bfInsert', 'jedis.bfInsert', 'redis.module.config'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   entryPoints: [
@@ -39,6 +39,17 @@ export const REDISBLOOM: LibraryModule = {
     { kind: 'call', recognizer: 'go-redis.bfReserve', title: 'go-redis BFReserveWithArgs', callee: '.BFReserveWithArgs', arity: [3, 3], languages: ['go'],
       params: [{ role: 'n', unit: 'count', names: ['Capacity'] }, { role: 'p', unit: 'probability', names: ['Error'] }],
       derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.get('NonScaling') === 'true') : {}), source: GO_REDIS },
+    // BFInsert(ctx, key, &BFInsertOptions{Capacity, Error, ...}, items...): unset fields are left out, the server's defaults apply
+    { kind: 'call', recognizer: 'go-redis.bfInsert', title: 'go-redis BFInsert', callee: '.BFInsert', arity: [3, 1000], languages: ['go'],
+      params: [{ role: 'n', unit: 'count', names: ['Capacity'] }, { role: 'p', unit: 'probability', names: ['Error'] }],
+      defaults: { p: { value: 0.01, text: 'RedisBloom default error rate 0.01 (bf-error-rate)' }, n: { value: 100, text: 'RedisBloom default capacity 100 (bf-initial-size)' } },
+      derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.get('NonScaling') === 'true') : {}), source: GO_REDIS },
+    // Jedis bfInsert(key, new BFInsertParams().capacity(n).error(p), items...)
+    { kind: 'call', recognizer: 'jedis.bfInsert', title: 'Jedis bfInsert', callee: '.bfInsert', arity: [2, 1000], languages: ['java', 'kotlin', 'scala'], requires: /jedis/i,
+      params: [{ role: 'n', unit: 'count', names: ['capacity'] }, { role: 'p', unit: 'probability', names: ['error'] }],
+      defaults: { p: { value: 0.01, text: 'RedisBloom default error rate 0.01 (bf-error-rate)' }, n: { value: 100, text: 'RedisBloom default capacity 100 (bf-initial-size)' } },
+      derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.has('nonScaling')) : {}),
+      source: { repository: 'redis/jedis', file: 'src/main/java/redis/clients/jedis/bloom/BFInsertParams.java', function: 'capacity, error, expansion, noCreate, nonScaling' } },
   ],
   sources: [
     GO_REDIS,

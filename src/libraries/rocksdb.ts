@@ -101,6 +101,7 @@ function rocksdbForKeys(n: number, p: number): LibraryDerivation {
 const RUST_ROCKSDB: SourceCitation = { repository: 'rust-rocksdb/rust-rocksdb', file: 'src/db_options.rs', function: 'BlockBasedOptions::set_bloom_filter, set_ribbon_filter, set_hybrid_ribbon_filter' };
 const ROCKSDICT: SourceCitation = { repository: 'rocksdict/RocksDict', file: 'src/options.rs', function: 'BlockBasedOptionsPy::set_bloom_filter, set_ribbon_filter, set_hybrid_ribbon_filter' };
 const PYTHON_ROCKSDB: SourceCitation = { repository: 'twmht/python-rocksdb', file: 'rocksdb/_rocksdb.pyx', function: 'BloomFilterPolicy.__cinit__(bits_per_key)' };
+const C_API: SourceCitation = { repository: 'facebook/rocksdb', file: 'include/rocksdb/c.h, db/c.cc', function: 'rocksdb_filterpolicy_create_bloom, _bloom_full, _ribbon, _ribbon_hybrid' };
 const DB_BENCH: SourceCitation = { repository: 'facebook/rocksdb', file: 'tools/db_bench_tool.cc', function: 'DEFINE_double(bloom_bits, ...)' };
 const FLINK: SourceCitation = { repository: 'apache/flink', file: 'flink-state-backends/flink-statebackend-rocksdb/src/main/java/org/apache/flink/contrib/streaming/state/RocksDBConfigurableOptions.java', function: 'USE_BLOOM_FILTER, BLOOM_FILTER_BITS_PER_KEY' };
 const HUGEGRAPH: SourceCitation = { repository: 'apache/incubator-hugegraph', file: 'hugegraph-server/hugegraph-rocksdb/src/main/java/org/apache/hugegraph/backend/store/rocksdb/RocksDBOptions.java', function: 'BLOOM_FILTER_BITS_PER_KEY (rocksdb.bloom_filter_bits_per_key)' };
@@ -118,6 +119,13 @@ const ROCKSDB_ENTRY_POINTS: readonly EntryPoint[] = [
   { kind: 'call', recognizer: 'rocksdb.ribbon', title: 'RocksDB set_hybrid_ribbon_filter', callee: '.set_hybrid_ribbon_filter', arity: [2, 2], languages: ['rust', 'python'],
     requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy,
     notes: ['levels below bloom_before_level keep a Bloom filter of the same bits per key'], source: RUST_ROCKSDB },
+  // RocksDB's C API (include/rocksdb/c.h): the same policies by bits per key
+  ...['rocksdb_filterpolicy_create_bloom_full', 'rocksdb_filterpolicy_create_bloom'].map((callee) => ({
+    kind: 'call' as const, recognizer: 'rocksdb.bitsPerKey', title: `RocksDB C API ${callee}`, callee, arity: [1, 1] as const, languages: ['c', 'cpp'],
+    params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: C_API })),
+  ...['rocksdb_filterpolicy_create_ribbon', 'rocksdb_filterpolicy_create_ribbon_hybrid'].map((callee) => ({
+    kind: 'call' as const, recognizer: 'rocksdb.ribbon', title: `RocksDB C API ${callee}`, callee, arity: [1, 2] as const, languages: ['c', 'cpp'],
+    params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy, source: C_API })),
   { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'python-rocksdb BloomFilterPolicy', callee: 'rocksdb.BloomFilterPolicy', arity: [1, 1], languages: ['python'],
     params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: PYTHON_ROCKSDB },
   { kind: 'settings', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDB db_bench --bloom_bits', triggers: ['bitsPerElement'], derive: derivePolicy,

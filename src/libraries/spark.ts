@@ -16,7 +16,15 @@ export function sparkSketch(n: number, p: number | undefined, numBits?: number):
 export const SPARK: LibraryModule = {
   id: 'spark',
   displayName: 'Spark sketch',
-  recognizers: ['spark.sketch.create', 'spark.stat.bloomFilter', 'spark.runtimeBloomFilter'],
+  recognizers: ['spark.sketch.create', 'spark.stat.bloomFilter', 'spark.runtimeBloomFilter', 'spark.bloomFilterAgg'],
+  entryPoints: [{
+    // bloom_filter_agg(expr, estimatedNumItems, numBits): BloomFilter.create(n, numBits), each capped by the runtime filter's limits
+    kind: 'call', recognizer: 'spark.bloomFilterAgg', title: 'Spark SQL bloom_filter_agg(expr, estimatedNumItems, numBits)', callee: 'bloom_filter_agg', arity: [3, 3],
+    params: [{ role: 'n', unit: 'count', position: 1 }, { role: 'm', unit: 'bits', position: 2 }],
+    notes: ['Spark caps estimatedNumItems at spark.sql.optimizer.runtime.bloomFilter.maxNumItems (4000000) and numBits at maxNumBits (67108864)'],
+    derive: (params) => (params.n !== undefined && params.m !== undefined ? sparkSketch(Math.min(params.n, 4_000_000), undefined, Math.min(params.m, 67_108_864)) : {}),
+    source: { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/catalyst/expressions/aggregate/BloomFilterAggregate.scala', function: 'BloomFilterAggregate (estimatedNumItems, numBits, createAggregationBuffer)' },
+  }],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [

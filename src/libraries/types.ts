@@ -92,8 +92,12 @@ export type ParamRole =
   /** The growth factor of a filter that adds sub-filters (RedisBloom EXPANSION). */
   | 'expansion';
 
-/** The unit the library reads the value in: sizes in bits or bytes, bits per key, counts, probabilities. */
-export type ParamUnit = 'count' | 'probability' | 'bits' | 'bytes' | 'bits-per-key' | 'hashes' | 'flag' | 'name'
+/**
+ * The unit the library reads the value in: sizes in bits, bytes or mebibytes (geth's `--bloomfilter.size`), a power of
+ * two of bits (scrapy-redis-bloomfilter's `BLOOMFILTER_BIT = 30` is 2^30 bits), bits per key, counts, probabilities, and
+ * a probability stated as its inverse (yourbasic/bloom's `200` is one false positive in 200).
+ */
+export type ParamUnit = 'count' | 'probability' | 'one-in' | 'bits' | 'bytes' | 'mebibytes' | 'bits-log2' | 'bits-per-key' | 'hashes' | 'flag' | 'name'
   /** The keys themselves (an XOR or binary fuse filter is built from them): n is how many there are. */
   | 'keys';
 

@@ -11,17 +11,38 @@ import type { CallEntryPoint, DeclaredSetting, ParamRole, SettingsEntryPoint } f
 /** A distinct value per role, so a role read as another fails. */
 const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4, bucketSlots: 4, fingerprintBits: 16, maxKicks: 50, expansion: 2, kind: 0 };
 const SIZING: readonly ParamRole[] = ['n', 'p', 'm', 'k', 'bitsPerElement'];
-const FILE_FOR: Record<string, string> = { rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', typescript: 'a.ts', javascript: 'a.js' };
+const FILE_FOR: Record<string, string> = {
+  rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', kotlin: 'A.kt', csharp: 'A.cs', php: 'a.php', ruby: 'a.rb', javascript: 'a.js', typescript: 'a.ts', dart: 'a.dart',
+};
+
+/** The value a snippet states for a role in a unit: a power of two of bits states its exponent (2^16 = VALUE.m), an inverse rate 1/p. */
+function statedText(role: ParamRole, unit: string): string {
+  if (unit === 'bits-log2') return String(Math.log2(VALUE.m!));
+  if (unit === 'one-in') return String(1 / VALUE.p!);
+  return String(VALUE[role]);
+}
 
 function expectedParam(role: ParamRole, unit: string): number {
-  return (VALUE[role] ?? 0) * (unit === 'bytes' ? 8 : 1);
+  if (unit === 'bits-log2') return VALUE.m!;
+  return (VALUE[role] ?? 0) * (unit === 'bytes' ? 8 : unit === 'mebibytes' ? 8 * 1024 * 1024 : 1);
+}
+
+/**
+ * A text the regular expression matches, written from its source: the first alternative, with escapes, word
+ * boundaries, optional quotes and whitespace classes spelled out (`/using\s+BloomFilter\b/` -> `using BloomFilter`).
+ */
+function exampleOf(pattern: RegExp): string {
+  const first = pattern.source.split(/(?<!\\)\|/)[0];
+  const text = first.replace(/\(\?:/g, '').replace(/(?<!\\)\)/g, '').replace(/\\b/g, '').replace(/\\s[+*]/g, ' ').replace(/\[([^\]])[^\]]*\]\??/g, '$1')
+    .replace(/[?^$]/g, '').replace(/\\(.)/g, '$1');
+  assert.ok(pattern.test(text), `no example for ${pattern}: ${text}`);
+  return text;
 }
 
 /** A comment naming the library (`requires`): its import, as the file would have it. */
 function hintFor(requires: RegExp | undefined, language: string): string {
   if (!requires) return '';
-  const word = requires.source.replace(/\\\//g, '/').replace(/[^\w/|-]/g, '').split('|')[0];
-  return language === 'python' ? `# ${word}\n` : `// ${word}\n`;
+  return language === 'python' || language === 'ruby' ? `# ${exampleOf(requires)}\n` : `// ${exampleOf(requires)}\n`;
 }
 
 function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } {
@@ -34,10 +55,12 @@ function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } 
   const args: string[] = [];
   for (let i = 0; i < count; i++) {
     const param = positional.find((p) => p.position === i);
-    args.push(param ? String(VALUE[param.role]) : i === 0 ? '"x"' : '0');
+    args.push(param ? statedText(param.role, param.unit) : i === 0 ? '"x"' : '0');
   }
-  if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${VALUE[p.role]}`).join(', ')}}`);
-  else args.push(...named.map((p) => `${p.names![0]}=${VALUE[p.role]}`));
+  // keyword arguments as the language writes them: `name: value` in Ruby and C#, `name=value` elsewhere
+  const colon = language === 'ruby' || language === 'csharp';
+  if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${statedText(p.role, p.unit)}`).join(', ')}}`);
+  else args.push(...named.map((p) => `${p.names![0]}${colon ? ': ' : '='}${statedText(p.role, p.unit)}`));
   const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;
   return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})\n`, fileName: FILE_FOR[language] ?? 'A.java' };
 }
@@ -57,8 +80,8 @@ function settingSnippet(entry: SettingsEntryPoint, setting: DeclaredSetting): { 
   const language = entry.languages?.[0] ?? (setting.form === 'key' ? 'properties' : setting.form === 'flag' ? 'shellscript' : 'java');
   const lines: string[] = [];
   const kind = entry.settings.find((s) => s.role === 'kind');
-  if (kind) lines.push(settingLine(kind, kind.value!.source.replace(/\\b/g, '').replace(/\\/g, '')));
-  lines.push(settingLine(setting, String(VALUE[setting.role])));
+  if (kind) lines.push(settingLine(kind, exampleOf(kind.value!)));
+  lines.push(settingLine(setting, statedText(setting.role, setting.unit)));
   // a setting that makes no filter alone (a stride, a hash count) comes with one that does
   if (!entry.triggers.includes(setting.role)) {
     const trigger = entry.settings.find((s) => entry.triggers.includes(s.role) && s.form === setting.form && s.role !== 'enabled' && s.role !== 'columns')

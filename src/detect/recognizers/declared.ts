@@ -24,12 +24,55 @@ function escape(text: string): string {
 function calleePattern(callee: string): string {
   const method = callee.startsWith('.');
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
-  const body = parts.map((part) => (part === '.' || part === '::' ? `\\s*${escape(part)}\\s*` : escape(part))).join('');
+  // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
+  // and type arguments between a type and its constructor: Dart `BloomFilter<String>.withProbability`
+  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
 function inLanguage(ctx: ScanContext, languages: readonly string[] | undefined): boolean {
   return !languages || languages.includes(ctx.source.languageId ?? '') || ctx.source.family === 'plain';
+}
+
+/** Bits per unit of the stated value (sizes in bytes or mebibytes are read as bits). */
+function unitScale(unit: ParamUnit): number {
+  return unit === 'bytes' ? 8 : unit === 'mebibytes' ? 8 * 1024 * 1024 : 1;
+}
+
+/**
+ * Records one stated value in its unit. A power of two of bits (`BLOOMFILTER_BIT = 30`) keeps no range: a quick fix
+ * must not write m where the code states its exponent.
+ */
+function stateValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, expression: Argument | string, options: ArgumentOptions): number | undefined {
+  const text = (typeof expression === 'string' ? expression : expression.text).trim();
+  const percent = unit === 'probability' ? /^(["']?)([\d.]+(?:[eE][-+]?\d+)?)\s*%\1$/.exec(text) : null;
+  if (percent) return stateWithoutRange(b, param, Number(percent[2]) / 100, text, options);
+  if (unit !== 'bits-log2' && unit !== 'one-in') return b.argument(param, expression, { ...options, scale: unitScale(unit) });
+  const stated = builder(b.ctx, 'probe', '', 0, 0).argument(param, text, { eval: options.eval });
+  if (stated === undefined) {
+    b.unevaluated(param, text);
+    return undefined;
+  }
+  if (unit === 'one-in') return stateWithoutRange(b, param, 1 / stated, text, options); // one in `stated`
+  const exponent = stated;
+  const problem = checks.nonNegativeInteger(`the exponent ${text}`)(exponent) ?? checks.range(`the exponent ${text}`, 0, 52)(exponent);
+  if (problem) {
+    b.invalid(problem, param);
+    return undefined;
+  }
+  b.set(param, 2 ** exponent, { kind: options.kind ?? 'config', text: `2^${text}` });
+  return 2 ** exponent;
+}
+
+/** A rate written as a percentage (Accumulo's FRACTION type reads `0.5%`) or as its inverse; like an exponent, it keeps no range for quick fixes. */
+function stateWithoutRange(b: DraftBuilder, param: ParamName, value: number, text: string, options: ArgumentOptions): number | undefined {
+  const problem = options.check?.(value);
+  if (problem) {
+    b.invalid(problem, param);
+    return undefined;
+  }
+  b.set(param, value, { kind: options.kind ?? 'config', text });
+  return value;
 }
 
 /** The check a value of this role and unit must pass (the library rejects the others; a 0 it reads as its default passes). */
@@ -41,19 +84,35 @@ function checkFor(role: ParamRole, unit: ParamUnit, what: string, zeroMeans?: De
   return zeroMeans && check ? (v) => (v === 0 ? undefined : check(v)) : check;
 }
 
-/** Evaluates one declared value; a stated 0 the library reads as its default becomes that default, said so. */
-function declaredValue(b: DraftBuilder, param: ParamName, value: string | Argument, options: ArgumentOptions, zeroMeans: DeclaredParam['zeroMeans']): number | undefined {
-  const stated = b.argument(param, value, options);
+/** Records one declared value (stateValue); a stated 0 the library reads as its default becomes that default, said so. */
+function declaredValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, value: Argument | string, options: ArgumentOptions, zeroMeans: DeclaredParam['zeroMeans']): number | undefined {
+  const stated = stateValue(b, param, unit, value, options);
   if (stated !== 0 || !zeroMeans) return stated;
   b.set(param, zeroMeans.value, { ...b.draft.sources[param]!, kind: 'default', text: zeroMeans.text });
   return zeroMeans.value;
 }
 
-/** Struct-literal arguments (`&redis.BFReserveOptions{Capacity: 1, Error: 0.01}`) contribute their fields as named arguments. */
+/**
+ * Struct-literal arguments (`&redis.BFReserveOptions{Capacity: 1, Error: 0.01}`) contribute their fields as named
+ * arguments, and a parameters object built by setters (`new BFInsertParams().capacity(1).error(0.01)`) its setters.
+ */
 function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Argument[] {
   const out: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
+    const built = /^new\s+[\w.]+\s*\(\s*\)/.exec(arg.text);
+    if (built) {
+      const setter = /\.\s*(\w+)\s*\(/g;
+      setter.lastIndex = built[0].length;
+      for (let m = setter.exec(arg.text); m; m = setter.exec(arg.text)) {
+        const list = splitArguments(ctx.text, arg.start + m.index + m[0].length - 1);
+        if (!list) break;
+        if (list.args.length === 1) out.push({ ...list.args[0], name: m[1] });
+        else if (list.args.length === 0) out.push({ text: 'true', start: arg.start + m.index, end: list.end, name: m[1] }); // a flag setter: `.nonScaling()`
+        setter.lastIndex = list.end - arg.start;
+      }
+      continue;
+    }
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
     if (!open) continue;
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
@@ -85,8 +144,7 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     const arg = argumentFor(args, param.position, param.names);
     if (!arg) continue;
     stated++;
-    const check = checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans);
-    declaredValue(b, param.role as ParamName, arg, { scale: param.unit === 'bytes' ? 8 : 1, check }, param.zeroMeans);
+    declaredValue(b, param.role as ParamName, param.unit, arg, { check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
   }
   if (stated === 0) return undefined;
   applyDefaults(b, entry.defaults);
@@ -123,7 +181,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '');
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '');
       const candidates = byCallee.get(name);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
@@ -150,6 +208,8 @@ export interface SettingHit {
   readonly at: number;
   readonly line: number;
   readonly value: { readonly text: string; readonly start: number; readonly end: number } | undefined;
+  /** For a struct field: the offset of the literal that holds it (fields of two literals are two filters). */
+  readonly literal?: number;
 }
 
 /** `trace.clone()`, `&col`, `ColumnPath::from("a")`, `"a"` all name the column a / trace. */
@@ -194,8 +254,9 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
   const pattern = settingPattern(setting);
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(text)) !== null && hits.length < 1000) {
-    const at = match.index;
-    const end = at + match[0].length;
+    // a method stands at its name: a chain may end the line before with its dot
+    const at = setting.form === 'method' ? match.index + match[0].indexOf(setting.name) : match.index;
+    const end = match.index + match[0].length;
     if (ctx.isComment(at)) continue;
     const line = ctx.source.lineOf(at);
     let column: string | undefined;
@@ -220,6 +281,11 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
     } else if (setting.form === 'field') {
       if (!ctx.isCode(at)) continue;
       value = readExpression(ctx, end);
+      const brace = lastIndexWithin(text, '{', at, 600);
+      if (brace >= 0 && onlyFieldsBetween(text, brace, at)) {
+        hits.push({ setting, column, at, line, value, literal: brace });
+        continue;
+      }
     } else {
       if (!ctx.isCode(at) || /^\s*import\b/.test(text.slice(text.lastIndexOf('\n', at) + 1, at))) continue;
       if (isSettingRead(ctx, at)) continue; // `propertyAsBoolean(props, KEY + col, false)`: a read and its fallback
@@ -282,7 +348,7 @@ function triggers(hit: SettingHit | undefined): boolean {
 }
 
 /** A value in a config file (quoted numbers, `^` as a power) or in code (the language's constants). */
-function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale: number): number | undefined {
+function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit): number | undefined {
   if (!hit.value) {
     b.unevaluated(param, hit.setting.name);
     return undefined;
@@ -291,7 +357,14 @@ function settingValue(b: DraftBuilder, param: ParamName, hit: SettingHit, scale:
   const family = ctx.source.family;
   const options = family === 'c' || family === 'js' || family === 'python' ? { ...ctx.codeEval, allowQuotedNumbers: true } : ctx.configEval;
   const check = checkFor(hit.setting.role, hit.setting.unit, hit.setting.name, hit.setting.zeroMeans);
-  return declaredValue(b, param, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check, scale }, hit.setting.zeroMeans);
+  return declaredValue(b, param, hit.setting.unit, hit.value.text, { kind: 'config', eval: options, at: hit.value.start, check }, hit.setting.zeroMeans);
+}
+
+/** Between a brace and a field, only other fields (lines ending in `,`) or openers: the brace opens a literal, not a block. */
+function onlyFieldsBetween(text: string, brace: number, at: number): boolean {
+  if (/[;}]/.test(text.slice(brace + 1, at))) return false;
+  const lines = text.slice(brace + 1, text.lastIndexOf('\n', at) + 1).split('\n');
+  return lines.every((line) => /^(?:|.*[,{[(])$/.test(line.replace(/\/\/.*$/, '').trim()));
 }
 
 function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: string | undefined, members: SettingHit[], globals: SettingHit[]): Draft | undefined {
@@ -304,23 +377,26 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
     const kind = hits.get('kind');
     if (!kind?.value || !kind.setting.value?.test(kind.value.text)) return undefined;
   }
-  const ordered = [...members].sort((a, b) => a.at - b.at);
-  const sized = ordered.filter((h) => h.setting.role !== 'kind');
+  // the list of columns that names this column (`'file-index.bloom-filter.columns' = 'a,b'`) is where its filter starts
+  const naming = globals.filter((h) => h.setting.role === 'columns' && column !== undefined && h.value !== undefined && unquote(h.value.text).split(/[\s,]+/).includes(column));
+  const ordered = [...members, ...naming].sort((a, b) => a.at - b.at);
+  // a config object starts at the key that says what it is (`"type": "bloom"`); struct fields at their literal (below)
+  const sized = ordered.filter((h) => h.setting.role !== 'kind' || h.setting.form === 'key');
   const first = (sized.length > 0 ? sized : ordered)[0] ?? globals[0];
   const last = ordered[ordered.length - 1] ?? first;
   // struct fields: the filter is the literal that holds them (`spec := &ebpf.MapSpec{`), where a reader looks for it
   const brace = first.setting.form === 'field' ? lastIndexWithin(ctx.text, '{', first.at, 600) : -1;
-  const inLiteral = brace >= 0 && !/[;}]/.test(ctx.text.slice(brace + 1, first.at)); // not a block of assignments
+  const inLiteral = brace >= 0 && onlyFieldsBetween(ctx.text, brace, first.at); // not a block of statements
   const b = builder(ctx, entry.recognizer, column ? `${entry.title} (column ${column})` : entry.title, inLiteral ? brace : first.at, last.value?.end ?? last.at);
   for (const note of entry.notes ?? []) b.note(note);
   if (isFalse(hits.get('enabled'))) b.note('the Bloom filter is disabled here');
   for (const [role, hit] of hits) {
-    if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit, hit.setting.unit === 'bytes' ? 8 : 1);
+    if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit);
   }
   const values: StatedSettings['values'] = {};
   for (const role of ['maxBytes', 'sets'] as const) {
     const hit = hits.get(role);
-    const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', hit, 1) : undefined;
+    const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', { ...hit, setting: { ...hit.setting, unit: 'count' } }) : undefined;
     if (value !== undefined) values[role] = value;
   }
   if (values.maxBytes !== undefined) b.note(`filter size capped at ${values.maxBytes} bytes`);
@@ -339,14 +415,17 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
   return {
     ids: [entry.recognizer],
     needles: [...new Set(needles)],
-    pattern: new RegExp(entry.settings.map((s) => settingPattern(s).source).join('|'), 'g'),
+    // a method triggers by its name alone: a chain may leave its dot at the end of the line before (`...).\n\tWithX(1)`)
+    pattern: new RegExp(entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)).join('|'), 'g'),
     match(ctx) {
       if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) return undefined;
       let drafts = cache.get(ctx);
       if (!drafts) {
         const hits = entry.settings.flatMap((setting) => findSettings(ctx, setting));
         // a role stated again starts another filter (two db_bench runs with their own --bloom_bits)
-        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry), (group, hit) => group.some((other) => other.setting.role === hit.setting.role))
+        // and the fields of another literal start another filter (parquetjs `bloomFilters: [{...}, {...}]`)
+        drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry),
+          (group, hit) => group.some((other) => other.setting.role === hit.setting.role || (hit.literal !== undefined && other.literal !== undefined && other.literal !== hit.literal)))
           .map(({ column, members, globals }) => (members.length > 0 || globals.length > 0 ? buildSettings(ctx, entry, column, members, globals) : undefined))
           .filter((d): d is Draft => d !== undefined);
         cache.set(ctx, drafts);
@@ -361,6 +440,13 @@ function hasColumns(entry: SettingsEntryPoint): boolean {
 }
 
 const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => library.entryPoints ?? []);
+
+/**
+ * The declared callees and setting names in lower case (`filterbuilder.build`, `rollingfilter`, `numdistinct`): a line
+ * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group.
+ */
+export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call' ? [e.callee.replace(/^\./, '')] : e.settings.map((s) => s.name.split('<column>')[0])))
+  .map((name) => name.toLowerCase()).filter((name) => name.length >= 8))];
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [

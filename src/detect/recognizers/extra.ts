@@ -20,21 +20,22 @@ import { builder, callRecognizer, JS, JVM, langIs, readValue } from './helpers';
 
 // ---------------------------------------------------------------- Go
 
-/** holiman/bloomfilter (go-ethereum's state snapshots): `bloomfilter.New(m, k)`, `bloomfilter.NewOptimal(maxN, p)`. */
+/** holiman/bloomfilter (go-ethereum's state snapshots) and steakknife/bloomfilter, its origin: `bloomfilter.New(m, k)`, `bloomfilter.NewOptimal(maxN, p)`. */
 const holiman = callRecognizer({
-  ids: ['go.holiman.new', 'go.holiman.newOptimal'],
+  ids: ['go.holiman.new', 'go.holiman.newOptimal', 'go.steakknife.new', 'go.steakknife.newOptimal'],
   needles: ['bloomfilter.'],
   pattern: /\bbloomfilter\s*\.\s*(NewOptimal|New)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
     if (!ctx.hint('holiman', /holiman\/bloomfilter|steakknife\/bloomfilter/)) return undefined;
+    const [id, library] = ctx.hint('holiman-import', /holiman\/bloomfilter/) ? ['go.holiman', 'holiman/bloomfilter'] : ['go.steakknife', 'steakknife/bloomfilter'];
     if (match[1] === 'New') {
-      const b = builder(ctx, 'go.holiman.new', 'holiman/bloomfilter New(m, k)', start, end);
+      const b = builder(ctx, `${id}.new`, `${library} New(m, k)`, start, end);
       b.argument('m', args[0], { check: checks.range('m', 2, Number.MAX_SAFE_INTEGER, 'bloomfilter.New returns an error') });
       b.argument('k', args[1], { check: checks.positiveInteger('k', 'bloomfilter.New returns an error') });
       return b.derive((p) => (p.m !== undefined && p.k !== undefined ? holimanNew(p.m, p.k) : {})).build();
     }
-    const b = builder(ctx, 'go.holiman.newOptimal', 'holiman/bloomfilter NewOptimal(maxN, p)', start, end);
+    const b = builder(ctx, `${id}.newOptimal`, `${library} NewOptimal(maxN, p)`, start, end);
     b.argument('n', args[0], { check: checks.positiveInteger('maxN') });
     b.argument('p', args[1], { check: checks.probability('p') });
     return b.derive((p) => (p.n !== undefined && p.p !== undefined ? holimanOptimal(p.n, p.p) : {})).build();

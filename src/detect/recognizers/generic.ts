@@ -750,7 +750,8 @@ function analyse(ctx: ScanContext): Draft[] {
     anchor.lastIndex = Math.max(anchor.lastIndex, token.end);
     const name = text.slice(token.start, token.end);
     if (!hasAnchorWord(name) || hasDecoyWord(name)) continue;
-    if (nameWords(name).every(isAnchorWord) && TYPE_KEY.test(text.slice(Math.max(source.lineStart(source.lineOf(token.start)), token.start - LOOK_AROUND), token.start))) {
+    // the value says what the block is: `type: bloom`, `type: bloom-filter`, `kind = "BloomFilter"`
+    if (nameWords(name).filter((word) => !FILLER_WORDS.test(word)).every(isAnchorWord) && TYPE_KEY.test(text.slice(Math.max(source.lineStart(source.lineOf(token.start)), token.start - LOOK_AROUND), token.start))) {
       const siblings = siblingScope(ctx, token.start, name);
       if (siblings && !doneScopes.has(siblings.start)) {
         doneScopes.add(siblings.start);
@@ -840,6 +841,20 @@ export const genericNamed: Recognizer = {
     return analyse(ctx);
   },
 };
+
+/**
+ * An application config known by its file name (`config/bloom.php`, `bloom.yaml`) whose text names no Bloom word:
+ * its settings are the whole file's.
+ */
+export function fileNamedDrafts(ctx: ScanContext, fileName: string): Draft[] {
+  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+  if (!nameWords(base).some(isAnchorWord) || hasDecoyWord(base)) return [];
+  const text = ctx.text;
+  // the finding starts at the first setting (`'capacity' => ...`), not at the file's preamble
+  const first = /^[ \t]*["']?[\w.-]+["']?[ \t]*(?:=>|=|:)/m.exec(text);
+  const start = first ? first.index + first[0].length - first[0].trimStart().length : 0;
+  return scopeDrafts(ctx, { anchorStart: start, anchorName: base, start: 0, end: text.length, fallback: () => start }, new Set<number>());
+}
 
 /** Names a generic finding read its values from (a specific finding that consumes them makes it redundant). */
 export function genericKeys(draft: Draft): string[] {

@@ -78,7 +78,10 @@ export function readValue(ctx: ScanContext, keyEnd: number): { text: string; sta
     const start = i + xml[0].indexOf(xml[1], xml[0].indexOf('<value>'));
     return xml[1] === '' ? undefined : { text: xml[1], start, end: start + xml[1].length };
   }
-  if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
+  // a key named in a string whose value is the next field: Terraform's helm_release `set { name = "a.b.key"  value = "0.01" }`
+  const nextField = /^["'][ \t]*\r?\n[ \t]*value[ \t]*[=:][ \t]*/.exec(text.slice(i, i + 200));
+  if (nextField && /(?:^|[\s{])name[ \t]*[=:][ \t]*["'][^"'\n]*$/.test(text.slice(Math.max(0, keyEnd - 200), keyEnd))) i += nextField[0].length;
+  else if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
   while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
   if (text.startsWith('=>', i)) i += 2;
   else if (text[i] === '=' || text[i] === ':' || text[i] === ',') i++;

@@ -9,14 +9,27 @@ import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './
 
 const BITS_AND_BLOOMS_HINT = /bits-and-blooms\/bloom|willf\/bloom/;
 
-/** bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)`, `bloom.NewWithEstimates(n, p)`, `bloom.EstimateParameters(n, p)`. */
+/**
+ * bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)`, `bloom.NewWithEstimates(n, p)`, `bloom.EstimateParameters(n, p)`,
+ * and filters over existing words: `bloom.From(data, k)` (m = 64 · len(data)), `bloom.FromWithM(data, m, k)` (bloom.go).
+ */
 const bitsAndBlooms = callRecognizer({
-  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters'],
+  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters', 'go.bits-and-blooms.from'],
   needles: ['bloom.'],
-  pattern: /\bbloom\s*\.\s*(NewWithEstimates|New|EstimateParameters)\s*\(/g,
+  pattern: /\bbloom\s*\.\s*(NewWithEstimates|New|EstimateParameters|FromWithM|From)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['go'])) return undefined;
     const hinted = ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT);
+    if (match[1] === 'From' || match[1] === 'FromWithM') {
+      if (!hinted || args.length !== (match[1] === 'From' ? 2 : 3)) return undefined;
+      const b = builder(ctx, 'go.bits-and-blooms.from', `bits-and-blooms bloom.${match[1]}`, start, end);
+      const words = /^make\s*\(\s*\[\]uint64\s*,\s*/.exec(args[0].text);
+      if (match[1] === 'FromWithM') b.argument('m', args[1], { check: checks.positiveInteger('m') });
+      else if (words) b.argument('m', { text: args[0].text.slice(words[0].length).replace(/\s*\)$/, ''), start: args[0].start + words[0].length, end: args[0].end - 1 }, { scale: 64, check: checks.positiveInteger('len(data)') });
+      else b.note(`m is 64 bits per word of \`${args[0].text}\`, known only at run time`);
+      b.argument('k', args[args.length - 1], { check: checks.positiveInteger('k') });
+      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: p.m, k: p.k } : {})).build();
+    }
     if (args.length !== 2 || (!hinted && match[1] === 'New')) return undefined;
     if (match[1] === 'New') {
       const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
@@ -33,14 +46,16 @@ const bitsAndBlooms = callRecognizer({
   },
 });
 
-/** AndreasBriese/bbloom and ipfs/bbloom: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
+/** AndreasBriese/bbloom, ipfs/bbloom and ristretto's copy of it: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
 const bbloom = callRecognizer({
-  ids: ['go.bbloom.new'],
-  needles: ['bbloom'],
-  pattern: /\bbbloom\s*\.\s*New(?:WithBoolset)?\s*\(/g,
-  build(ctx, args, start, end) {
+  ids: ['go.bbloom.new', 'go.ristretto.newBloomFilter'],
+  needles: ['bbloom', 'z.newbloomfilter'],
+  pattern: /\b(?:bbloom\s*\.\s*New(?:WithBoolset)?|z\s*\.\s*NewBloomFilter)\s*\(/g,
+  build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
-    const b = builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
+    const ristretto = match[0].startsWith('z');
+    if (ristretto && !ctx.hint('ristretto', /dgraph-io\/ristretto/)) return undefined;
+    const b = ristretto ? builder(ctx, 'go.ristretto.newBloomFilter', 'ristretto z.NewBloomFilter', start, end) : builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
     const probe = builder(ctx, 'probe', '', 0, 0);
     const second = probe.argument('p', args[1]);
     if (second === undefined) {
@@ -276,11 +291,11 @@ const rustBloomfilter = callRecognizer({
   },
 });
 
-/** fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`. */
+/** fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`, and the same on AtomicBloomFilter. */
 const fastbloom = callRecognizer({
   ids: ['rust.fastbloom.withFalsePos', 'rust.fastbloom.withNumBits'],
   needles: ['bloomfilter::'],
-  pattern: /\bBloomFilter\s*::\s*(with_false_pos|with_num_bits)\s*\(/g,
+  pattern: /\b(?:Atomic)?BloomFilter\s*::\s*(with_false_pos|with_num_bits)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['rust']) || args.length !== 1) return undefined;
     const falsePos = match[1] === 'with_false_pos';

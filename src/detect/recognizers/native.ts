@@ -1,5 +1,5 @@
 /** C / C++ and system configs: RocksDB, LevelDB, Bitcoin Core, eBPF bloom maps, Squid cache digests. */
-import { checks, indexWithin, lastIndexWithin, splitArguments } from '../engine';
+import { checks, DraftBuilder, indexWithin, lastIndexWithin, splitArguments } from '../engine';
 import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
@@ -53,19 +53,19 @@ const filterPolicy = callRecognizer({
   },
 });
 
-/** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb). */
+/** RocksDB options strings: `filter_policy=bloomfilter:10:false`, `ribbonfilter:10` (OPTIONS files, MyRocks my.cnf, ldb), and the same policy string given to `FilterPolicy::CreateFromString` (include/rocksdb/filter_policy.h). */
 const rocksdbOptionsString: Recognizer = {
   ids: ['rocksdb.optionsString', 'rocksdb.legacyBloom'],
-  needles: ['filter_policy=', 'filter_policy ='],
+  needles: ['filter_policy=', 'filter_policy =', 'createfromstring'],
   // `bloomfilter:10:false` (options strings) and `rocksdb.BuiltinBloomFilter:10:false` / `rocksdb.BloomFilter:10:false` (OPTIONS files)
-  pattern: /\bfilter_policy\s*=\s*(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
+  pattern: /(?:\bfilter_policy\s*=\s*|\bFilterPolicy\s*::\s*CreateFromString\s*\([^,()\n]*,\s*")(?:rocksdb\.(?:internal\.)?)?([A-Za-z]*(?:bloom|ribbon)[A-Za-z]*):([0-9][0-9.]*)(?::(true|false|-?[0-9][0-9.]*))?/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     const ribbon = /ribbon/i.test(match[1]);
-    const title = `RocksDB options filter_policy=${match[1]}`;
+    const title = /^filter/i.test(match[0]) ? `RocksDB options filter_policy=${match[1]}` : `RocksDB FilterPolicy::CreateFromString("${match[1]}:…")`;
     const kind = ribbon ? { id: 'rocksdb.optionsString', title } : rocksDbBloomKind(ctx, 'rocksdb.optionsString', title);
     const b = builder(ctx, kind.id, kind.title, at, at + match[0].length);
-    b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(':') + 1 });
+    b.config('bitsPerElement', match[2], { check: checks.positive('bits_per_key'), at: at + match[0].indexOf(`${match[1]}:`) + match[1].length + 1 });
     return b.derive((p) => {
       if (p.bitsPerElement === undefined) return {};
       if (ribbon) return { bitsPerElement: p.bitsPerElement };
@@ -110,7 +110,28 @@ const bitcoin: Recognizer = {
   },
 };
 
-/** eBPF `BPF_MAP_TYPE_BLOOM_FILTER` map definitions: `__uint(max_entries, N); __uint(map_extra, K);`. */
+/** k from map_extra as the kernel reads it (bloom_map_alloc): 0 or absent means 5, above 15 is EINVAL. */
+function mapExtra(b: DraftBuilder, extra: { text: string; at: number } | undefined): void {
+  if (!extra) return b.setDefault('k', 5, 'eBPF default: 5 hash functions when map_extra is not set');
+  const raw = builder(b.ctx, 'probe', '', 0, 0).argument('k', extra.text);
+  if (raw === undefined) b.unevaluated('k', extra.text.trim());
+  else if (!Number.isInteger(raw) || raw < 0 || raw > 15) b.invalid(`map_extra = ${raw}: the number of hash functions must be 1-15 (0 means 5); the kernel returns EINVAL`);
+  else if (raw === 0) b.set('k', 5, { kind: 'default', text: 'map_extra = 0 means 5 hash functions' });
+  else b.argument('k', extra.text, { at: extra.at });
+}
+
+/** The map_extra that libbpf's options `name` set before `at`: `LIBBPF_OPTS(bpf_map_create_opts, name, .map_extra = K)` or `name.map_extra = K`. */
+function optionsMapExtra(text: string, name: string, at: number): { text: string; at: number } | undefined {
+  const before = text.slice(Math.max(0, at - 2000), at);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`(?:\\bLIBBPF_OPTS\\s*\\(\\s*bpf_map_create_opts\\s*,\\s*${escaped}\\s*,[^;]*?\\.map_extra|\\b${escaped}\\s*\\.\\s*map_extra)\\s*=\\s*([^,;)\\s]+)`).exec(before);
+  return found ? { text: found[1], at: at - before.length + found.index + found[0].length - found[1].length } : undefined;
+}
+
+/**
+ * eBPF `BPF_MAP_TYPE_BLOOM_FILTER` maps: definitions (`__uint(max_entries, N); __uint(map_extra, K);`) and libbpf's
+ * `bpf_map_create(type, name, key_size, value_size, max_entries, &opts)` with map_extra in its options (tools/lib/bpf/bpf.h).
+ */
 const ebpfBloomMap: Recognizer = {
   ids: ['ebpf.bloomMap'],
   needles: ['bpf_map_type_bloom_filter'],
@@ -118,6 +139,19 @@ const ebpfBloomMap: Recognizer = {
   match(ctx, match, at) {
     if (!ctx.isCode(at)) return undefined;
     const text = ctx.text;
+    const call = /\bbpf_map_create\s*\(\s*$/.exec(text.slice(Math.max(0, at - 60), at));
+    if (call) {
+      const list = splitArguments(text, text.lastIndexOf('(', at));
+      if (!list || list.args.length !== 6) return undefined;
+      const start = at - call[0].length + call[0].indexOf('bpf_map_create');
+      const b = builder(ctx, 'ebpf.bloomMap', 'libbpf bpf_map_create(BPF_MAP_TYPE_BLOOM_FILTER, ...)', start, list.end);
+      b.argument('n', list.args[4], { check: checks.positiveInteger('max_entries', 'the kernel returns EINVAL') });
+      const options = /^&\s*(\w+)$/.exec(list.args[5].text);
+      const extra = options ? optionsMapExtra(text, options[1], start) : undefined;
+      mapExtra(b, extra);
+      b.hashing('colliding', 'k independent jhash seeds');
+      return b.derive((p) => (p.n !== undefined && p.k !== undefined ? derive.ebpf(p.n, p.k) : {})).build();
+    }
     const open = lastIndexWithin(text, '{', at, 400);
     if (open < 0) return undefined;
     const close = indexWithin(text, '}', at, 1000);
@@ -129,13 +163,7 @@ const ebpfBloomMap: Recognizer = {
     const b = builder(ctx, 'ebpf.bloomMap', 'eBPF BPF_MAP_TYPE_BLOOM_FILTER map', open, close + 1);
     void match;
     if (entries) b.argument('n', entries[1], { at: open + entries.index + entries[0].length - entries[1].length, check: checks.positiveInteger('max_entries', 'the kernel returns EINVAL') });
-    if (extra) {
-      const raw = builder(ctx, 'probe', '', 0, 0).argument('k', extra[1]);
-      if (raw === undefined) b.unevaluated('k', extra[1].trim());
-      else if (!Number.isInteger(raw) || raw < 0 || raw > 15) b.invalid(`map_extra = ${raw}: the number of hash functions must be 1-15 (0 means 5); the kernel returns EINVAL`);
-      else if (raw === 0) b.set('k', 5, { kind: 'default', text: 'map_extra = 0 means 5 hash functions' });
-      else b.argument('k', extra[1], { at: open + extra.index + extra[0].length - extra[1].length });
-    } else b.setDefault('k', 5, 'eBPF default: 5 hash functions when map_extra is not set');
+    mapExtra(b, extra ? { text: extra[1], at: open + extra.index + extra[0].length - extra[1].length } : undefined);
     b.hashing('colliding', 'k independent jhash seeds');
     return b.derive((p) => (p.n !== undefined && p.k !== undefined ? derive.ebpf(p.n, p.k) : {})).build();
   },

@@ -83,6 +83,15 @@ function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[
   return { nonScaling };
 }
 
+/** A string literal turned into bytes (`"0.01".getBytes()`, `"1000".encode()`, `b"1000"`) is sent as that string. */
+function asSent(arg: Argument): Argument {
+  const bytes = /^b?(["'])([^"'\n]*)\1(?:\s*\.\s*(?:getBytes|encode|toByteArray|as_bytes|to_vec)\s*\([^()]*\))?$/.exec(arg.text);
+  if (!bytes || bytes[0] === `${bytes[1]}${bytes[2]}${bytes[1]}`) return arg;
+  const quoted = `${bytes[1]}${bytes[2]}${bytes[1]}`;
+  const at = arg.text.indexOf(quoted);
+  return { ...arg, text: quoted, start: arg.start + at, end: arg.start + at + quoted.length };
+}
+
 /** `BF.RESERVE key p n [EXPANSION e] [NONSCALING]` and `BF.INSERT key [CAPACITY c] [ERROR e] ...` as command text. */
 const redisCommand: Recognizer = {
   ids: ['redis.bf.reserve', 'redis.bf.insert', 'valkey.bf.reserve', 'valkey.bf.insert'],
@@ -105,8 +114,24 @@ const redisCommand: Recognizer = {
       if (!list) return undefined;
       const index = list.args.findIndex((a) => a.start <= at && a.end >= after);
       if (index < 0) return undefined;
-      const tokens = list.args.slice(index + 1);
+      // RedisModule_Call(ctx, "BF.RESERVE", "cdl", key, p, n): the format string (c, d, l, s...) is not an argument of the command
+      const format = /RedisModule_Call\s*\($/.test(text.slice(Math.max(0, open - 40), open + 1)) ? 1 : 0;
+      const tokens = list.args.slice(index + 1 + format).map(asSent);
       const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, list.end);
+      const read = fromTokens(b, command, tokens);
+      return read && flavoured(ctx, b, valkey, read.nonScaling);
+    }
+    // Form 1b: the command, then one `.arg(x)` per argument: redis-rs `redis::cmd("BF.RESERVE").arg(key).arg(0.01).arg(1000)`
+    if ((closeQuote === '"' || closeQuote === '\'') && /^\s*\)\s*\.\s*arg\s*\(/.test(text.slice(after + 1, after + 40))) {
+      const tokens: Argument[] = [];
+      let end = text.indexOf(')', after + 1) + 1;
+      for (let chained = /^\s*\.\s*arg\s*\(/.exec(text.slice(end, end + 40)); chained && tokens.length < 12; chained = /^\s*\.\s*arg\s*\(/.exec(text.slice(end, end + 40))) {
+        const list = splitArguments(text, end + chained[0].length - 1);
+        if (!list || list.args.length !== 1) break;
+        tokens.push(list.args[0]);
+        end = list.end;
+      }
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, end);
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
     }
@@ -233,7 +258,7 @@ const redisClients = callRecognizer({
 const redisModuleConfig: Recognizer = {
   ids: ['redis.module.config'],
   needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size', 'bf.bloom-fp-rate', 'bf.bloom-capacity'],
-  pattern: /\b(?:loadmodule\s+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
+  pattern: /\b(?:loadmodule["',\s]+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     return moduleConfigGroup(ctx, at, match[0]);
@@ -243,8 +268,9 @@ const redisModuleConfig: Recognizer = {
 function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
   const b = builder(ctx, 'redis.module.config', 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
   if (/^loadmodule/i.test(text)) {
-    const p = /\bERROR_RATE\s+(\S+)/i.exec(text);
-    const n = /\bINITIAL_SIZE\s+(\S+)/i.exec(text);
+    // arguments separated by blanks, or listed as strings (`"ERROR_RATE", "0.001"`)
+    const p = /\bERROR_RATE["',\s]+([^\s"',\]]+)/i.exec(text);
+    const n = /\bINITIAL_SIZE["',\s]+([^\s"',\]]+)/i.exec(text);
     if (!p && !n) return undefined;
     if (p) b.config('p', p[1], { check: PROBABILITY, at: at + p.index + p[0].length - p[1].length });
     if (n) b.config('n', n[1], { check: CAPACITY, at: at + n.index + n[0].length - n[1].length });

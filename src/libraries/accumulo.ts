@@ -1,0 +1,33 @@
+/** Apache Accumulo table Bloom filters (`table.bloom.*`): Hadoop's DynamicBloomFilter with 5 hashes, a new row every `size` keys. */
+import { classicModel } from './models';
+import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
+import { result } from './util';
+
+/** HASH_COUNT = 5; vectorSize = ceil(-5 · n / ln(1 - p^(1/5))) (BloomFilterLayer.Writer). */
+export function accumuloBloom(n: number, p: number): LibraryDerivation {
+  const k = 5;
+  const m = Math.ceil((-k * n) / Math.log(1 - Math.pow(p, 1 / k)));
+  return result(m, k, ['a dynamic filter: another filter of this size is added every n keys, so the FP rate grows with the file']);
+}
+
+const PROPERTY: SourceCitation = { repository: 'apache/accumulo', file: 'core/src/main/java/org/apache/accumulo/core/conf/Property.java', function: 'TABLE_BLOOM_ENABLED, TABLE_BLOOM_SIZE, TABLE_BLOOM_ERRORRATE' };
+const LAYER: SourceCitation = { repository: 'apache/accumulo', file: 'core/src/main/java/org/apache/accumulo/core/file/BloomFilterLayer.java', function: 'Writer (HASH_COUNT, vectorSize)' };
+
+export const ACCUMULO: LibraryModule = {
+  id: 'accumulo',
+  displayName: 'Apache Accumulo',
+  recognizers: ['accumulo.tableBloom'],
+  entryPoints: [{
+    kind: 'settings', recognizer: 'accumulo.tableBloom', title: 'Accumulo table Bloom filter', triggers: ['enabled', 'n', 'p'],
+    defaults: { n: { value: 1_048_576, text: 'Accumulo default table.bloom.size 1048576 keys' }, p: { value: 0.005, text: 'Accumulo default table.bloom.error.rate 0.5%' } },
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? accumuloBloom(params.n, params.p) : {}),
+    settings: [
+      { role: 'enabled', unit: 'flag', form: 'key', name: 'table.bloom.enabled', source: PROPERTY },
+      { role: 'n', unit: 'count', form: 'key', name: 'table.bloom.size', source: PROPERTY },
+      { role: 'p', unit: 'probability', form: 'key', name: 'table.bloom.error.rate', source: PROPERTY },
+    ],
+  }],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [PROPERTY, LAYER],
+};

@@ -1,0 +1,23 @@
+/** breeze (Scala) breeze.util.BloomFilter: by (numBuckets, numHashFunctions) or optimallySized(expectedNumItems, falsePositiveRate). */
+import { classicModel } from './models';
+import type { LibraryModule, SourceCitation } from './types';
+import { result } from './util';
+
+const SOURCE: SourceCitation = { repository: 'scalanlp/breeze', file: 'math/src/main/scala/breeze/util/BloomFilter.scala', function: 'class BloomFilter(numBuckets, numHashFunctions), object BloomFilter.optimallySized' };
+const REQUIRES = /breeze\.util/;
+
+export const BREEZE: LibraryModule = {
+  id: 'breeze',
+  displayName: 'breeze BloomFilter (Scala)',
+  recognizers: ['breeze.optimallySized', 'breeze.bloomFilter'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'breeze.optimallySized', title: 'breeze BloomFilter.optimallySized(expectedNumItems, falsePositiveRate)', callee: 'BloomFilter.optimallySized', arity: [0, 2], languages: ['scala'], requires: REQUIRES,
+      params: [{ role: 'n', unit: 'count', position: 0, names: ['expectedNumItems'] }, { role: 'p', unit: 'probability', position: 1, names: ['falsePositiveRate'] }], source: SOURCE },
+    { kind: 'call', recognizer: 'breeze.bloomFilter', title: 'breeze new BloomFilter(numBuckets, numHashFunctions)', callee: 'BloomFilter', arity: [0, 2], languages: ['scala'], requires: REQUIRES,
+      params: [{ role: 'm', unit: 'bits', position: 0, names: ['numBuckets'] }, { role: 'k', unit: 'hashes', position: 1, names: ['numHashFunctions'] }],
+      derive: (params) => (params.m !== undefined && params.k !== undefined ? result(params.m, params.k, []) : {}), source: SOURCE },
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [SOURCE],
+};
