@@ -33,6 +33,13 @@ export interface DesignPoint {
   readonly bitsPerKey: number;
 }
 
+/** The chart's legend: short names (a narrow panel has room for a few lines of legend, not twelve long names). */
+const CHART_LABELS: Readonly<Record<StructureId, string>> = {
+  bound: 'bound (static)', 'bound-deletes': 'bound (deletes)', bloom: 'Bloom', 'blocked-512': 'blocked Bloom', 'split-block': 'split-block Bloom',
+  ribbon: 'Ribbon', xor: 'XOR', 'binary-fuse-3': 'fuse 3-wise', 'binary-fuse-4': 'fuse 4-wise', cuckoo: 'cuckoo', quotient: 'quotient (CQF)',
+  'counting-bloom': 'counting Bloom',
+};
+
 /** Bits per key against p for each fitting structure at n, the design marked; ids that do not fit are left out. */
 export function alternativesChart(n: number, grid: readonly GridPoint[], design: DesignPoint, needs: FilterNeeds): ChartData {
   const ids = new Set(fittingRows(grid[0]?.rows ?? [], needs).map((row) => row.id));
@@ -42,7 +49,7 @@ export function alternativesChart(n: number, grid: readonly GridPoint[], design:
     const points = grid.map((point) => point.rows.find((r) => r.id === row.id))
       .map((r, i) => ({ x: grid[i].p, y: r?.bitsPerKey ?? Number.NaN }))
       .filter((point) => Number.isFinite(point.y) && point.y > 0);
-    series.push({ label: row.name, points, ...(row.id === 'bound' || row.id === 'bound-deletes' ? { dashed: true } : {}) });
+    series.push({ label: CHART_LABELS[row.id], points, ...(row.id === 'bound' || row.id === 'bound-deletes' ? { dashed: true } : {}) });
   }
   const designOnChart = Number.isFinite(design.falsePositiveRate) && design.falsePositiveRate > 0 && Number.isFinite(design.bitsPerKey);
   if (designOnChart) series.push({ label: 'your design', points: [{ x: design.falsePositiveRate, y: design.bitsPerKey }], markers: true });
@@ -50,7 +57,7 @@ export function alternativesChart(n: number, grid: readonly GridPoint[], design:
     .reduce<StructureRow | undefined>((best, r) => (best === undefined || r.bitsPerKey < best.bitsPerKey ? r : best), undefined);
   return {
     title: `Bits per key vs false-positive rate, n = ${formatCount(n)}`,
-    xLabel: 'false-positive rate p', yLabel: 'bits per key', xLog: true,
+    xLabel: 'false-positive rate p', yLabel: 'bits per key', xLog: true, yLog: true,
     series,
     summary: `Memory per key each structure that fits needs to reach each false-positive rate from ${formatProbability(RATE_GRID[0])} to ${formatProbability(RATE_GRID[RATE_GRID.length - 1])} at n = ${formatCount(n)}`
       + (designOnChart ? `; your design: ${formatReal(design.bitsPerKey)} bits/key at ${formatProbability(design.falsePositiveRate)}` : '')

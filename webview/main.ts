@@ -215,10 +215,10 @@ const alternativesTable = element('table', { id: 'alternatives', class: 'alterna
 const alternativesChartBox = element('div', { class: 'alternatives-chart' });
 const alternativesSection = element('section', { class: 'lazy', id: 'alternatives-section', 'aria-labelledby': 'alternatives-heading' },
   element('h2', { id: 'alternatives-heading' }, 'Same job, other filters'),
-  element('fieldset', { class: 'questions' }, element('legend', {}, 'What must the filter do? (each answer leaves out the structures that cannot)'),
+  element('fieldset', { class: 'questions' }, element('legend', {}, 'What must the filter do?'),
     ...questionBoxes.map((box) => element('div', { class: 'field' }, box)),
     element('div', { class: 'field' }, element('vscode-label', { for: 'alternatives-ecosystem' }, 'libraries for'), ecosystemSelect)),
-  alternativesStatus, alternativesChartBox, alternativesTable);
+  alternativesStatus, alternativesTable, alternativesChartBox);
 
 app.append(
   element('header', {}, element('h1', {}, 'Bloom Lens Designer'), originLine),
@@ -359,7 +359,8 @@ function chartDatasets(data: ChartData): ChartDataset[] {
     data: bar ? series.points.map((p) => p.y) : series.points.map((p) => ({ x: p.x, y: p.y })),
     borderColor: colors[index % colors.length],
     backgroundColor: colors[index % colors.length],
-    borderDash: series.dashed ? [6, 4] : [],
+    // Dashed: targets and bounds; dotted: a second round of the palette's colours (charts of more than 7 series).
+    borderDash: series.dashed ? [6, 4] : index >= colors.length ? [2, 3] : [],
     borderWidth: bar ? 0 : 2,
     pointRadius: series.markers ? 6 : 0,
     pointStyle: series.markers ? (['circle', 'triangle', 'rectRot', 'star', 'crossRot'] as const)[index % 5] : 'circle',
@@ -579,7 +580,8 @@ function renderAlternatives(): void {
   } else {
     const body = alternativesTableRows(alternativeRows.rows, alternativeNeeds, alternativeEcosystem);
     renderTable(alternativesTable, ALTERNATIVES_HEADERS, body, `Other filters for n = ${current.n} keys at p = ${current.p}`);
-    alternativesStatus.textContent = `${body.length} structures fit, for n = ${formatCount(current.n)} keys at p = ${formatProbability(current.p)} (${current.p}).`;
+    alternativesStatus.textContent = `${body.length} structures fit, for n = ${formatCount(current.n)} keys at p = ${formatProbability(current.p)}.`;
+    alternativesStatus.title = `n = ${current.n}, p = ${current.p}`;
     document.body.dataset.alternatives = 'done';
   }
   if (alternativeGrid?.n !== current.n) {
@@ -629,7 +631,7 @@ function onCompareWorkerMessage(message: WorkerResponse): void {
   } else if (message.kind === 'alternativesGrid') {
     alternativeGrid = { n: message.n, grid: message.grid };
   } else if (message.kind === 'error') {
-    alternativesProblem = message.message;
+    alternativesProblem = message.message.replace(/\.$/, '');
   }
   sendAlternatives();
   invalidate(alternativesRegion);
@@ -821,7 +823,8 @@ function recompute(): Design | undefined {
     status.textContent = result.message;
     renderSummary(undefined, result.message);
     document.body.dataset.designState = 'invalid';
-    alternativesProblem = result.message;
+    // The first field's own reason ("n must be at least 1"), else the solver's message.
+    alternativesProblem = (Object.values(result.errors).find((reason) => reason !== undefined) ?? result.message).replace(/\.$/, '');
     invalidate(alternativesRegion);
     return undefined;
   }
@@ -1126,7 +1129,8 @@ function handleHostMessage(message: HostMessage): void {
       }
       if (message.prefill) vscode.postMessage({ type: 'prefilled' });
       if (message.section === 'alternatives') {
-        alternativesSection.scrollIntoView({ block: 'start' });
+        // Its heading just below the sticky answer strip.
+        window.scrollTo({ top: alternativesSection.getBoundingClientRect().top + window.scrollY - summaryStrip.offsetHeight - 8 });
         document.body.dataset.section = message.section;
       }
       document.body.dataset.inits = String(inits);

@@ -164,7 +164,7 @@ describe('alternatives: the designer section\'s data (webview/alternatives.ts)',
     }
     const grid = alternativesGrid(1000);
     const deletes = alternativesChart(1000, grid, { falsePositiveRate: Number.NaN, bitsPerKey: Number.NaN }, { insertsAfterBuild: false, deletes: true, growing: false });
-    assert.deepEqual(deletes.series.map((s) => s.label), ['Lower bound (with deletes)', 'Cuckoo filter (b = 4)', 'Counting quotient filter', 'Counting Bloom (4-bit counters)']);
+    assert.deepEqual(deletes.series.map((s) => s.label), ['bound (deletes)', 'cuckoo', 'quotient (CQF)', 'counting Bloom']);
     assert.doesNotMatch(deletes.summary, /NaN/);
   });
 
