@@ -218,7 +218,10 @@ const alternativesSection = element('section', { class: 'lazy', id: 'alternative
   element('fieldset', { class: 'questions' }, element('legend', {}, 'What must the filter do?'),
     ...questionBoxes.map((box) => element('div', { class: 'field' }, box)),
     element('div', { class: 'field' }, element('vscode-label', { for: 'alternatives-ecosystem' }, 'libraries for'), ecosystemSelect)),
-  alternativesStatus, alternativesTable, alternativesChartBox);
+  alternativesStatus,
+  // Nine columns do not fit a narrow panel: the table keeps readable widths and scrolls sideways (keyboard too).
+  element('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Other filters, table (scrolls sideways)' }, alternativesTable),
+  alternativesChartBox);
 
 app.append(
   element('header', {}, element('h1', {}, 'Bloom Lens Designer'), originLine),

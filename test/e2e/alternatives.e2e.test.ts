@@ -70,16 +70,17 @@ describe('e2e: same job, other filters (hover row, lens, designer section)', fun
     await eventually(() => tableText(frame), expected({ insertsAfterBuild: false, deletes: false, growing: false }), 'the table at n = 1e6 and the finding\'s p');
     await expectText(frame.locator('#alternatives-status'), '12 structures fit, for n = 1.00M keys at p = 0.966%.');
     await expectAttribute(frame.locator('#alternatives-status'), 'title', `n = 1000000, p = ${request.p}`);
+    // As a person would: the mouse over to the panel's lower part (the editor's hover, which may cover its top, closes).
+    const section = await frame.locator('#alternatives-section').boundingBox();
+    if (section) await page.mouse.move(section.x + 8, page.viewportSize()!.height - 40, { steps: 4 });
+    await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+    await workbench.screenshot('e2e-designer-alternatives');
+    // The chart below the table is drawn when it scrolls into view, with its text alternative.
+    await frame.locator('#chart-alternatives').scrollIntoViewIfNeeded();
     await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="alternatives"]')?.getAttribute('data-draws') ?? '0') > 0, undefined, { timeout: UI_TIMEOUT_MS });
     await expectText(frame.locator('#chart-alternatives-summary'), /^Memory per key each structure that fits needs .* at n = 1\.00M; your design: [\d.]+ bits\/key at 0\.9\d+%\. The smallest at 1% or below is the Ribbon \(RocksDB Standard128Ribbon\)/);
     await expectAttribute(frame.locator('#chart-alternatives'), 'aria-label', 'Bits per key vs false-positive rate, n = 1.00M');
-    // As a person would: the mouse over to the panel (the editor's hover closes), then the picture.
-    // (to the panel's lower part: the hover may cover its top)
-    const chart = await frame.locator('#chart-alternatives').boundingBox();
-    const viewport = page.viewportSize()!;
-    if (chart) await page.mouse.move(chart.x + 8, Math.min(chart.y + chart.height - 8, viewport.height - 40), { steps: 4 });
-    await page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Bloom Lens' }).first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-    await workbench.screenshot('e2e-designer-alternatives');
+    await workbench.screenshot('e2e-designer-alternatives-chart');
 
     // The three questions: each leaves out what cannot do it.
     await frame.locator('#alternatives-insertsAfterBuild').click();
