@@ -619,6 +619,8 @@ function sendAlternatives(): void {
       log('error', `comparison worker error: ${event.message}`);
       compareWorker = undefined;
       compareInFlight = undefined;
+      alternativesProblem = 'the comparison failed in the background worker';
+      invalidate(alternativesRegion);
     };
   }
   compareInFlight = next;
@@ -896,6 +898,8 @@ async function startWorker(): Promise<void> {
   } catch (error) {
     log('error', `could not start the worker: ${error instanceof Error ? error.message : String(error)}`);
     for (const id of ['capacity', 'phases', 'stationary']) drawChart(id, undefined, 'The background worker could not start.');
+    alternativesProblem = 'the background worker could not start';
+    invalidate(alternativesRegion);
   }
 }
 
