@@ -96,7 +96,7 @@ export function smallerAlternative(request: AlternativeRequest, rows: readonly S
   return {
     structure: best.id, name, bitsPerKey: best.bitsPerKey, memorySaving, falsePositiveRate: best.fp, n: request.n, p: request.p,
     text: `${name}, ${best.bitsPerKey.toFixed(1)} bits/key (−${percent}%), ${rate}${request.nominalKeys ? ` at ${request.n.toExponential(0).replace('e+', 'e')} keys` : ''}`,
-    short: `${name.replace(/^RocksDB /, '').replace(/ filter.*$/, '')} −${percent}%`,
+    short: `${name.replace(/^RocksDB /, '').replace(/ filter.*$/, '').replace(/ \(.*\)$/, '')} −${percent}%`,
   };
 }
 

@@ -138,6 +138,7 @@ describe('alternatives: the hover and lens row (src/analysis/alternatives.ts)', 
     assert.equal(smallest?.structure, 'ribbon'); // 7.04 bits/key, the smallest of the candidates
     const preferred = smallerAlternative({ ...base, preferred: { structure: 'binary-fuse-3', name: 'Pebble binary fuse' } }, rows);
     assert.equal(preferred?.name, 'Pebble binary fuse');
+    assert.equal(smallest?.short, 'Ribbon −41%'); // the lens: a few words (no "(RocksDB Standard128Ribbon)")
     assert.match(preferred!.text, /^Pebble binary fuse, 7\.9 bits\/key \(−34%\), FP 0\.781%$/); // 7-bit fingerprints: 2^-7
     // Deletes: cuckoo or quotient only; 12 bits/key is not 20% above them.
     assert.equal(smallerAlternative({ ...base, needs: { insertsAfterBuild: true, deletes: true, growing: false } }, rows), undefined);
