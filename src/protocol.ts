@@ -66,10 +66,16 @@ export interface DesignValues {
   readonly k?: number;
 }
 
+/** A part of the designer a command can open it at. */
+export type DesignerSection = 'alternatives';
+
 /** Extension -> webview. */
 export type HostMessage =
-  /** prefill: a new configuration was chosen (replace the inputs); false: the answer to `ready` (keep saved inputs). */
-  | { readonly type: 'init'; readonly state: DesignerState; readonly prefill: boolean }
+  /**
+   * prefill: a new configuration was chosen (replace the inputs); false: the answer to `ready` (keep saved inputs).
+   * section: scroll there once loaded.
+   */
+  | { readonly type: 'init'; readonly state: DesignerState; readonly prefill: boolean; readonly section?: DesignerSection }
   | { readonly type: 'applyResult'; readonly ok: boolean; readonly message: string }
   /** The host ignored a message from the webview (it did not match the protocol). */
   | { readonly type: 'ignored'; readonly reason: string };
@@ -91,11 +97,14 @@ export type WebviewMessage =
   | { readonly type: 'export'; readonly markdown: string; readonly images: readonly ExportImage[] }
   | { readonly type: 'log'; readonly level: 'info' | 'warn' | 'error'; readonly message: string };
 
-/** Argument of `bloomLens.openDesigner` from hovers and CodeLens. */
+/** Argument of `bloomLens.openDesigner` from hovers and CodeLens; `section` (with the n and p to compare at) opens it there. */
 export interface OpenDesignerArgument {
   readonly uri: string;
   readonly line: number;
   readonly character: number;
+  readonly section?: DesignerSection;
+  readonly n?: number;
+  readonly p?: number;
 }
 
 export const LIMITS = {
@@ -136,6 +145,7 @@ function isLineNumber(value: unknown): value is number {
 const HASHING: readonly HashingChoice[] = ['colliding', 'noncolliding', 'partitioned'];
 const RECYCLING: readonly RecyclingChoice[] = ['none', 'n-bounded', 'sigma-bounded'];
 const PARAMS: readonly DesignParam[] = ['n', 'p', 'm', 'k'];
+const SECTIONS: readonly DesignerSection[] = ['alternatives'];
 const TEXT_INPUTS = ['n', 'p', 'm', 'k', 'sigma', 'prior', 'alpha', 'counterBits', 'target', 'snippetLibrary'] as const;
 
 export const DEFAULT_INPUTS: DesignerInputs = {
@@ -255,11 +265,13 @@ export function validateHostMessage(message: unknown): Validation<HostMessage> {
   if (!isRecord(message)) return fail('a message must be an object');
   switch (message.type) {
     case 'init': {
-      const keys = hasExactKeys(message, ['type', 'state', 'prefill']);
+      const keys = hasExactKeys(message, ['type', 'state', 'prefill'], ['section']);
       if (keys) return fail(`init: ${keys}`);
       if (typeof message.prefill !== 'boolean') return fail('init.prefill must be a boolean');
+      if (message.section !== undefined && !SECTIONS.includes(message.section as DesignerSection)) return fail(`init.section must be one of ${SECTIONS.join(', ')}`);
       const state = validateState(message.state);
-      return state.ok ? pass({ type: 'init', state: state.value, prefill: message.prefill }) : state;
+      if (!state.ok) return state;
+      return pass({ type: 'init', state: state.value, prefill: message.prefill, ...(message.section !== undefined ? { section: message.section as DesignerSection } : {}) });
     }
     case 'applyResult': {
       const keys = hasExactKeys(message, ['type', 'ok', 'message']);
@@ -282,9 +294,15 @@ export function validateHostMessage(message: unknown): Validation<HostMessage> {
 export function validateOpenArgument(argument: unknown): Validation<OpenDesignerArgument | undefined> {
   if (argument === undefined || argument === null) return pass(undefined);
   if (!isRecord(argument)) return fail('the argument must be { uri, line, character }');
-  const keys = hasExactKeys(argument, ['uri', 'line', 'character']);
+  const keys = hasExactKeys(argument, ['uri', 'line', 'character'], ['section', 'n', 'p']);
   if (keys) return fail(`argument: ${keys}`);
   if (!isShortString(argument.uri, LIMITS.uri) || !/^[a-z][a-z0-9+.-]*:/i.test(argument.uri)) return fail('argument.uri must be a URI string');
   if (!isLineNumber(argument.line) || !isLineNumber(argument.character)) return fail('argument.line and argument.character must be integers >= 0');
-  return pass({ uri: argument.uri, line: argument.line, character: argument.character });
+  const location = { uri: argument.uri, line: argument.line, character: argument.character };
+  if (argument.section === undefined && argument.n === undefined && argument.p === undefined) return pass(location);
+  if (!SECTIONS.includes(argument.section as DesignerSection)) return fail(`argument.section must be one of ${SECTIONS.join(', ')}`);
+  const { n, p } = argument;
+  if (n !== undefined && !(typeof n === 'number' && Number.isSafeInteger(n) && n >= 1)) return fail('argument.n must be an integer >= 1');
+  if (p !== undefined && !(typeof p === 'number' && p > 0 && p < 1)) return fail('argument.p must be strictly between 0 and 1');
+  return pass({ ...location, section: argument.section as DesignerSection, ...(n !== undefined ? { n } : {}), ...(p !== undefined ? { p } : {}) });
 }

@@ -26,6 +26,9 @@ import { simulationChartData } from './heavy';
 import { libraryAllocations, snippetFor, SNIPPET_LIBRARIES } from '../src/libraries';
 import { layoutText } from '../src/libraries/layouts';
 import { resultRows, ResultRow, rowsToMarkdown } from './results';
+import type { StructureRow } from '../src/core/compareStructures';
+import { Ecosystem, ecosystemOf, ECOSYSTEMS, FilterNeeds } from '../src/libraries/alternatives';
+import { ALTERNATIVES_HEADERS, alternativesChart, alternativesTableRows, GridPoint } from './alternatives';
 import { Design, InputField, solveDesign } from './solve';
 import { designSummary } from './summary';
 import type { WorkerRequest, WorkerResponse } from './workerProtocol';
@@ -193,12 +196,39 @@ const simulationStatus = element('p', { class: 'status', id: 'simulation-status'
 const resultsSection = element('section', { class: 'lazy', 'aria-labelledby': 'results-heading' }, element('h2', { id: 'results-heading' }, 'Results'), resultsTable);
 const librariesSection = element('section', { class: 'lazy', 'aria-labelledby': 'libraries-heading' }, element('h2', { id: 'libraries-heading' }, 'What each library allocates for this n and p'), librariesTable);
 
+// "Same job, other filters": what n keys at p cost in other structures, filtered by three questions (issue 19).
+const ALTERNATIVE_QUESTIONS: readonly [keyof FilterNeeds, string][] = [
+  ['insertsAfterBuild', 'keys are added after the build'], ['deletes', 'keys are deleted'], ['growing', 'n is unknown or grows'],
+];
+let alternativeNeeds: FilterNeeds = { insertsAfterBuild: false, deletes: false, growing: false };
+let alternativeEcosystem: Ecosystem | undefined;
+const questionBoxes = ALTERNATIVE_QUESTIONS.map(([key, label]) => {
+  const box = element('vscode-checkbox', { id: `alternatives-${key}`, label }) as HTMLElement & { checked: boolean };
+  box.addEventListener('change', () => { alternativeNeeds = { ...alternativeNeeds, [key]: box.checked }; invalidate(alternativesRegion); });
+  return box;
+});
+const ecosystemSelect = element('vscode-single-select', { id: 'alternatives-ecosystem' }, element('vscode-option', { value: '' }, 'every ecosystem'),
+  ...ECOSYSTEMS.map((e) => element('vscode-option', { value: e.id }, e.label))) as HTMLElement & { value: string };
+ecosystemSelect.addEventListener('change', () => { alternativeEcosystem = (ecosystemSelect.value || undefined) as Ecosystem | undefined; invalidate(alternativesRegion); });
+const alternativesStatus = element('p', { class: 'status', id: 'alternatives-status', role: 'status', 'aria-live': 'polite' });
+const alternativesTable = element('table', { id: 'alternatives', class: 'alternatives' });
+const alternativesChartBox = element('div', { class: 'alternatives-chart' });
+const alternativesSection = element('section', { class: 'lazy', id: 'alternatives-section', 'aria-labelledby': 'alternatives-heading' },
+  element('h2', { id: 'alternatives-heading' }, 'Same job, other filters'),
+  element('fieldset', { class: 'questions' }, element('legend', {}, 'What must the filter do?'),
+    ...questionBoxes.map((box) => element('div', { class: 'field' }, box)),
+    element('div', { class: 'field' }, element('vscode-label', { for: 'alternatives-ecosystem' }, 'libraries for'), ecosystemSelect)),
+  alternativesStatus,
+  // Nine columns do not fit a narrow panel: the table keeps readable widths and scrolls sideways (keyboard too).
+  element('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Other filters, table (scrolls sideways)' }, alternativesTable),
+  alternativesChartBox);
+
 app.append(
   element('header', {}, element('h1', {}, 'Bloom Lens Designer'), originLine),
   summaryStrip, summaryAnnouncement,
   // Wide panels: the inputs and the first chart side by side (media/designer.css).
   element('div', { class: 'workspace' }, form, firstChart),
-  actions, resultsSection, librariesSection,
+  actions, resultsSection, librariesSection, alternativesSection,
   element('h2', {}, 'More charts'), chartsSection,
   element('section', { class: 'simulation', 'aria-labelledby': 'simulation-heading' }, element('h2', { id: 'simulation-heading' }, 'Simulation'),
     element('div', { class: 'buttons' }, simulateButton, cancelButton), progress, simulationStatus),
@@ -261,6 +291,7 @@ for (const [id, title] of [['k', 'FP vs k'], ['paradox', 'Bloom paradox region']
   ['phases', 'One- vs two-phase capacity'], ['stationary', 'Stationary distribution'], ['simulation', 'Simulation vs model']] as const) {
   chartSlot(id, title, chartsSection);
 }
+chartSlot('alternatives', 'Bits per key vs false-positive rate, each structure', alternativesChartBox);
 
 /** The theme's colours, read once per theme change (reading computed styles on every keystroke forces a style pass). */
 interface Theme {
@@ -331,7 +362,8 @@ function chartDatasets(data: ChartData): ChartDataset[] {
     data: bar ? series.points.map((p) => p.y) : series.points.map((p) => ({ x: p.x, y: p.y })),
     borderColor: colors[index % colors.length],
     backgroundColor: colors[index % colors.length],
-    borderDash: series.dashed ? [6, 4] : [],
+    // Dashed: targets and bounds; dotted: a second round of the palette's colours (charts of more than 7 series).
+    borderDash: series.dashed ? [6, 4] : index >= colors.length ? [2, 3] : [],
     borderWidth: bar ? 0 : 2,
     pointRadius: series.markers ? 6 : 0,
     pointStyle: series.markers ? (['circle', 'triangle', 'rectRot', 'star', 'crossRot'] as const)[index % 5] : 'circle',
@@ -526,6 +558,90 @@ const resultsRegion = lazyRegion(resultsSection, () => {
 });
 const librariesRegion = lazyRegion(librariesSection, () => { if (design) renderLibraries(design); });
 
+/** The comparison rows at the design's n and p, and the chart's grid at its n, as the worker last gave them. */
+let alternativeRows: { readonly key: string; readonly rows: readonly StructureRow[] } | undefined;
+let alternativeGrid: { readonly n: number; readonly grid: readonly GridPoint[] } | undefined;
+/** Why the design cannot be compared (the solver's or the comparison's message). */
+let alternativesProblem: string | undefined;
+
+/** Draws the section from what the worker gave; asks it for what the current design lacks. */
+function renderAlternatives(): void {
+  const current = design;
+  if (!current || alternativesProblem) {
+    const message = `No comparison: ${alternativesProblem ?? 'enter a valid n and p above'}.`;
+    alternativesStatus.textContent = message;
+    alternativesTable.replaceChildren();
+    drawChart('alternatives', undefined, message);
+    document.body.dataset.alternatives = 'invalid';
+    return;
+  }
+  const key = `${current.n}:${current.p}`;
+  if (alternativeRows?.key !== key) {
+    requestAlternatives({ id: 0, kind: 'alternatives', n: current.n, p: current.p });
+    alternativesStatus.textContent = `Comparing the other filters for n = ${formatCount(current.n)} at p = ${formatProbability(current.p)}…`;
+    document.body.dataset.alternatives = 'busy';
+  } else {
+    const body = alternativesTableRows(alternativeRows.rows, alternativeNeeds, alternativeEcosystem);
+    renderTable(alternativesTable, ALTERNATIVES_HEADERS, body, `Other filters for n = ${current.n} keys at p = ${current.p}`);
+    alternativesStatus.textContent = `${body.length} structures fit, for n = ${formatCount(current.n)} keys at p = ${formatProbability(current.p)}.`;
+    alternativesStatus.title = `n = ${current.n}, p = ${current.p}`;
+    document.body.dataset.alternatives = 'done';
+  }
+  if (alternativeGrid?.n !== current.n) {
+    requestAlternatives({ id: 0, kind: 'alternativesGrid', n: current.n });
+  } else {
+    drawChart('alternatives', alternativesChart(current.n, alternativeGrid.grid, { falsePositiveRate: current.falsePositiveRate, bitsPerKey: current.mBits / current.n }, alternativeNeeds));
+  }
+}
+
+const alternativesRegion = lazyRegion(alternativesSection, renderAlternatives);
+
+// The comparison's own worker (started when the section is first drawn), one request in flight; while typing, only
+// the newest request of each kind waits.
+let compareWorker: Worker | undefined;
+let compareInFlight: WorkerRequest | undefined;
+const compareWanted = new Map<string, WorkerRequest>();
+
+function requestAlternatives(request: WorkerRequest & { kind: 'alternatives' | 'alternativesGrid' }): void {
+  compareWanted.set(request.kind, { ...request, id: nextId++ });
+  sendAlternatives();
+}
+
+function sendAlternatives(): void {
+  if (compareInFlight || !workerUrl) return;
+  const next = compareWanted.get('alternatives') ?? compareWanted.get('alternativesGrid');
+  if (!next) return;
+  compareWanted.delete(next.kind);
+  if (!compareWorker) {
+    compareWorker = new Worker(workerUrl);
+    compareWorker.onmessage = (event: MessageEvent<WorkerResponse>) => onCompareWorkerMessage(event.data);
+    compareWorker.onerror = (event) => {
+      log('error', `comparison worker error: ${event.message}`);
+      compareWorker = undefined;
+      compareInFlight = undefined;
+      alternativesProblem = 'the comparison failed in the background worker';
+      invalidate(alternativesRegion);
+    };
+  }
+  compareInFlight = next;
+  compareWorker.postMessage(next);
+}
+
+function onCompareWorkerMessage(message: WorkerResponse): void {
+  if (message.id !== compareInFlight?.id) return;
+  compareInFlight = undefined;
+  if (message.kind === 'alternatives') {
+    alternativeRows = { key: `${message.n}:${message.p}`, rows: message.rows };
+    document.body.dataset.alternativesMs = message.milliseconds.toFixed(1);
+  } else if (message.kind === 'alternativesGrid') {
+    alternativeGrid = { n: message.n, grid: message.grid };
+  } else if (message.kind === 'error') {
+    alternativesProblem = message.message.replace(/\.$/, '');
+  }
+  sendAlternatives();
+  invalidate(alternativesRegion);
+}
+
 /** The design as written to source and snippets: a solved p is rounded to 3 significant digits. */
 function designValues(current: Design): { n: number; p: number; mBits: number; k: number } {
   return { n: current.n, p: current.targetGiven ? current.p : Number(current.p.toPrecision(3)), mBits: current.mBits, k: current.k };
@@ -712,8 +828,12 @@ function recompute(): Design | undefined {
     status.textContent = result.message;
     renderSummary(undefined, result.message);
     document.body.dataset.designState = 'invalid';
+    // The first field's own reason ("n must be at least 1"), else the solver's message.
+    alternativesProblem = (Object.values(result.errors).find((reason) => reason !== undefined) ?? result.message).replace(/\.$/, '');
+    invalidate(alternativesRegion);
     return undefined;
   }
+  alternativesProblem = undefined;
   const current = result.design;
   document.body.dataset.designState = 'ok';
   status.textContent = `m = ${formatBits(current.mBits)} (${formatBytes(current.mBits / 8)}), k = ${current.k}, exact FP at n = ${formatProbability(current.falsePositiveRate)}`
@@ -730,6 +850,7 @@ function recompute(): Design | undefined {
   recyclingRows = [];
   invalidate(resultsRegion);
   invalidate(librariesRegion);
+  invalidate(alternativesRegion);
   renderSnippet();
   mark('tables');
   drawChartLazily('k', () => fpVsK(current));
@@ -745,6 +866,8 @@ function recompute(): Design | undefined {
 // Worker
 
 let worker: Worker | undefined;
+/** The workers' script, as a blob URL (the comparison's worker is started from it when first needed). */
+let workerUrl: string | undefined;
 let nextId = 1;
 let recyclingInFlight: number | undefined;
 let recyclingWanted: RecyclingRequest | undefined;
@@ -759,6 +882,7 @@ async function startWorker(): Promise<void> {
     worker.onmessage = (event: MessageEvent<WorkerResponse>) => onWorkerMessage(event.data);
     worker.onerror = (event) => log('error', `worker error: ${event.message}`);
     const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    workerUrl = url;
     chartWorker = new Worker(url);
     chartWorker.onmessage = (event: MessageEvent<WorkerResponse>) => onChartWorkerMessage(event.data);
     chartWorker.onerror = (event) => {
@@ -770,9 +894,12 @@ async function startWorker(): Promise<void> {
       if (job) { drawChartLazily('items', () => fpVsItems(job.design)); recordRedraw(job.frameCost, job.inputAt); }
     };
     if (design) scheduleRecycling(design);
+    sendAlternatives();
   } catch (error) {
     log('error', `could not start the worker: ${error instanceof Error ? error.message : String(error)}`);
     for (const id of ['capacity', 'phases', 'stationary']) drawChart(id, undefined, 'The background worker could not start.');
+    alternativesProblem = 'the background worker could not start';
+    invalidate(alternativesRegion);
   }
 }
 
@@ -975,6 +1102,14 @@ function loadState(state: DesignerState): void {
   renderOrigin();
   labelCopyButton();
   onInputsChanged();
+  chooseEcosystem();
+}
+
+/** The libraries column follows the ecosystem of the file the design came from (every ecosystem for a blank design). */
+function chooseEcosystem(): void {
+  alternativeEcosystem = origin ? ecosystemOf(decodeURIComponent(origin.uri), origin.recognizer) : undefined;
+  ecosystemSelect.value = alternativeEcosystem ?? '';
+  invalidate(alternativesRegion);
 }
 
 /** The last configuration pushed by the host and loaded here (JSON), to tell a repeated push from a new one. */
@@ -1000,6 +1135,11 @@ function handleHostMessage(message: HostMessage): void {
         document.body.dataset.ready = 'restored';
       }
       if (message.prefill) vscode.postMessage({ type: 'prefilled' });
+      if (message.section === 'alternatives') {
+        // Its heading just below the sticky answer strip.
+        window.scrollTo({ top: alternativesSection.getBoundingClientRect().top + window.scrollY - summaryStrip.offsetHeight - 8 });
+        document.body.dataset.section = message.section;
+      }
       document.body.dataset.inits = String(inits);
       return;
     }
@@ -1020,6 +1160,7 @@ function handleHostMessage(message: HostMessage): void {
 document.body.dataset.startedWith = saved.ok ? 'saved state' : 'defaults';
 renderOrigin();
 labelCopyButton();
+chooseEcosystem();
 onInputsChanged();
 void startWorker();
 vscode.postMessage({ type: 'ready' });

@@ -14,6 +14,7 @@ import {
 import type { Finding, HashingModel, ParamName } from '../detect/types';
 import { filterBitsForKeys, modelForRecognizer } from '../libraries';
 import { analyzeFingerprintFilter, FingerprintReport } from './fingerprintReport';
+import type { SmallerAlternative } from './alternatives';
 import { HeadlineRate, headlineRate } from './headline';
 import { formatBits, formatBytes, formatCount, formatProbability, formatRateBeside, formatReal, formatVerdict } from './format';
 import {
@@ -193,6 +194,8 @@ export interface FilterReport {
   readonly lens: string;
   /** A fingerprint filter (cuckoo, XOR, binary fuse) instead of a Bloom filter: its numbers (config and metrics hold no m or k). */
   readonly structure?: FingerprintReport;
+  /** Another filter that fits and saves at least 20% memory at the same or a lower FP (src/analysis/alternatives.ts), once computed. */
+  readonly alternative?: SmallerAlternative;
 }
 
 /** A diagnostic's message fits two lines of an editor hover (about 75 characters each); the rest goes to `detail`. */

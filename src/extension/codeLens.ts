@@ -29,7 +29,7 @@ export class FilterCodeLensProvider implements vscode.CodeLensProvider<FilterLen
     if (token.isCancellationRequested) return undefined;
     const report = lens.analysis.report(lens.index);
     lens.command = {
-      title: `${report.lens} · Open designer`,
+      title: `${report.lens}${report.alternative ? ` · smaller: ${report.alternative.short}` : ''} · Open designer`,
       tooltip: 'Bloom Lens: open this filter in the designer',
       command: 'bloomLens.openDesigner',
       arguments: [locationOf(lens.document, report.finding.range)],

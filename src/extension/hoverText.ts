@@ -1,5 +1,6 @@
 /** The hover's Markdown as plain text (no vscode import, so it is benchmarked with the rest of the pipeline). */
 import type { FilterReport } from '../analysis/analyze';
+import type { OpenDesignerArgument } from '../protocol';
 import { commandUri, FilterLocation } from './location';
 
 export const HOVER_COMMANDS = ['bloomLens.openDesigner', 'bloomLens.runSimulation', 'bloomLens.setPrior'];
@@ -18,6 +19,8 @@ export function hoverMarkdownText(report: FilterReport, location: FilterLocation
   // The answer first, in one sentence; then who says so, a short table, notes and the links.
   const lines = [`**${literal(answer)}**`, '', '| | |', '|---|---|'];
   for (const [label, value] of rows) lines.push(`| ${literal(label)} | ${literal(value)} |`);
+  const alternative = alternativeRow(report, location);
+  if (alternative) lines.push(alternative);
   const origins = valueOrigins(report);
   if (origins) lines.push('', origins);
   for (const note of notes) lines.push('', `_${literal(note)}_`);
@@ -28,6 +31,14 @@ export function hoverMarkdownText(report: FilterReport, location: FilterLocation
     `[Set prior](${commandUri('bloomLens.setPrior', location)} "Give the prior membership probability for the Bloom paradox check")`,
   ].join(' · '));
   return lines.join('\n');
+}
+
+/** The "smaller: ..." table row (one line), with the designer's comparison of the same n and p one click away. */
+function alternativeRow(report: FilterReport, location: FilterLocation): string | undefined {
+  const alternative = report.alternative;
+  if (!alternative) return undefined;
+  const argument: OpenDesignerArgument = { ...location, section: 'alternatives', n: alternative.n, p: alternative.p };
+  return `| smaller | ${literal(alternative.text)} · [compare](${commandUri('bloomLens.openDesigner', argument)} "Compare the other filters for the same n and p in the designer") |`;
 }
 
 /** One line saying where named values came from: "n from `Limits.EXPECTED_USERS`, Limits.java:12 · p from `FPP`, line 8". */

@@ -4,6 +4,7 @@
  * browser host. Progress is reported through a callback; `isCancelled` is polled between chunks.
  */
 import { computeRecyclingComparison, RecyclingComparison, RecyclingComparisonRequest } from '../analysis/recycling';
+import { compareStructures, StructureRow } from '../core/compareStructures';
 import { exactFalsePositiveRate, HashingModel } from '../core/classic';
 import { nBoundedRates, sigmaBoundedRates } from '../core/recyclingCapacity';
 import { PlainFilterSimulation } from '../core/simulate';
@@ -38,6 +39,8 @@ export interface SimulationOutcome {
 export type JobRequest =
   | { readonly kind: 'detect'; readonly text: string; readonly languageId?: string; readonly fileName?: string }
   | { readonly kind: 'comparison'; readonly request: RecyclingComparisonRequest }
+  /** The other filters for n keys at rate p (the hover's "smaller: ..." row). */
+  | { readonly kind: 'structures'; readonly n: number; readonly p: number }
   | {
     readonly kind: 'simulation'; readonly plan: SimulationPlan; readonly seed: number; readonly budgetMs: number;
     /** Run exactly this many filters (plain) or batches of 20 cycles (recycling), whatever the time: a reproducible run. */
@@ -47,6 +50,7 @@ export type JobRequest =
 export type JobResult =
   | { readonly kind: 'detect'; readonly findings: Finding[] }
   | { readonly kind: 'comparison'; readonly comparison: RecyclingComparison }
+  | { readonly kind: 'structures'; readonly rows: StructureRow[] }
   | { readonly kind: 'simulation'; readonly outcome: SimulationOutcome };
 
 export interface JobProgress {
@@ -150,6 +154,7 @@ export function runSimulation(request: { plan: SimulationPlan; seed: number; bud
 export function runJob(request: JobRequest, onProgress: (p: JobProgress) => void, isCancelled: () => boolean, syntax?: SyntaxRuntime): JobResult | undefined {
   if (request.kind === 'detect') return { kind: 'detect', findings: detectConfigs(request.text, { languageId: request.languageId, fileName: request.fileName, syntax }) };
   if (request.kind === 'comparison') return { kind: 'comparison', comparison: computeRecyclingComparison(request.request) };
+  if (request.kind === 'structures') return { kind: 'structures', rows: compareStructures(request.n, request.p) };
   const outcome = runSimulation(request, onProgress, isCancelled);
   return outcome ? { kind: 'simulation', outcome } : undefined;
 }

@@ -5,7 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { analyzeFinding, FilterReport } from '../analysis/analyze';
+import { alternativeKey, alternativeRequest, AlternativeRequest, smallerAlternative } from '../analysis/alternatives';
 import { comparisonKey, RecyclingComparison, RecyclingComparisonRequest } from '../analysis/recycling';
+import type { StructureRow } from '../core/compareStructures';
 import { ConstantsIndex } from '../detect/constants';
 import { detectConfigs, DetectOptions, fileConstants } from '../detect';
 import type { SyntaxRuntime } from '../detect/syntax/runtime';
@@ -56,6 +58,9 @@ export class ReportStore implements vscode.Disposable {
   private readonly detectionsRunning = new Map<string, Promise<void>>();
   /** Comparisons the worker could not give (failed, or skipped by the browser host): never asked for again. */
   private readonly comparisonsUnavailable = new Set<string>();
+  /** Other filters' rows for n keys at rate p (the hover's "smaller: ..." row), computed by the worker, by alternativeKey. */
+  private readonly structures = new Map<string, readonly StructureRow[]>();
+  private readonly structuresRunning = new Set<string>();
   private settings: ExtensionSettings = readSettings();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when settings change what is shown, or a worker result changes reports (views refresh). */
@@ -80,6 +85,7 @@ export class ReportStore implements vscode.Disposable {
         this.memo.clear();
         this.comparisons.clear();
         this.comparisonsUnavailable.clear();
+        this.structures.clear();
         this.changed.fire();
       }),
     ];
@@ -167,10 +173,13 @@ export class ReportStore implements vscode.Disposable {
   /** True while a report of this analysis waits for a worker result that will change it (BL003). */
   awaitsWorker(analysis: DocumentAnalysis): boolean {
     if (!analysis.complete) return true;
-    if (this.comparisonsRunning.size === 0) return false;
+    if (this.comparisonsRunning.size + this.structuresRunning.size === 0) return false;
     return analysis.findings.some((_, index) => {
-      const pending = analysis.report(index).pending;
-      return pending !== undefined && this.comparisonsRunning.has(comparisonKey(pending));
+      const report = analysis.report(index);
+      const pending = report.pending;
+      const alternatives = report.alternative ? undefined : alternativeRequest(report);
+      return (pending !== undefined && this.comparisonsRunning.has(comparisonKey(pending)))
+        || (alternatives !== undefined && this.structuresRunning.has(alternativeKey(alternatives)));
     });
   }
 
@@ -215,11 +224,45 @@ export class ReportStore implements vscode.Disposable {
     const key = JSON.stringify(finding, (name, value) => (name === 'range' ? undefined : value));
     const cached = this.memo.get(key);
     if (cached) return { ...cached, finding };
-    const report = analyzeFinding(finding, this.settings.analysis, (request) => this.comparisons.get(comparisonKey(request)));
+    const report = this.withAlternative(analyzeFinding(finding, this.settings.analysis, (request) => this.comparisons.get(comparisonKey(request))));
     if (report.pending) this.startComparison(report.pending);
     if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value as string);
     this.memo.set(key, report);
     return report;
+  }
+
+  /** The report with its "smaller: ..." row once the worker has compared the other filters (asked for here when not yet). */
+  private withAlternative(report: FilterReport): FilterReport {
+    const request = alternativeRequest(report);
+    if (!request) return report;
+    const rows = this.structures.get(alternativeKey(request));
+    if (!rows) {
+      this.startStructures(request);
+      return report;
+    }
+    const alternative = smallerAlternative(request, rows);
+    return alternative ? { ...report, alternative } : report;
+  }
+
+  /** compareStructures in the worker (10-400 ms today); when it answers, the reports are recomputed. A failure leaves no row. */
+  private startStructures(request: AlternativeRequest): void {
+    const key = alternativeKey(request);
+    if (this.structuresRunning.has(key)) return;
+    this.structuresRunning.add(key);
+    const keep = (rows: readonly StructureRow[]): void => {
+      if (this.structures.size >= MEMO_LIMIT) this.structures.delete(this.structures.keys().next().value as string);
+      this.structures.set(key, rows);
+    };
+    this.jobs.run({ kind: 'structures', n: request.n, p: request.p }).then((result) => {
+      keep(result?.kind === 'structures' ? result.rows : []);
+      this.memo.clear();
+      for (const analysis of this.documents.values()) analysis.invalidateReports();
+      this.changed.fire();
+    }, (error: Error) => {
+      console.error(`Bloom Lens: comparing other filters failed: ${error.message}`);
+      keep([]);
+      this.settledEmitter.fire();
+    }).finally(() => this.structuresRunning.delete(key));
   }
 
   /** Computes a BL003 comparison in the worker; when it arrives, the affected reports are recomputed. */
@@ -248,7 +291,7 @@ export class ReportStore implements vscode.Disposable {
 
   /** Resolves when no worker job of the store is running. */
   async settled(): Promise<void> {
-    while (this.comparisonsRunning.size + this.detectionsRunning.size > 0) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    while (this.comparisonsRunning.size + this.detectionsRunning.size + this.structuresRunning.size > 0) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
   }
 
   dispose(): void {

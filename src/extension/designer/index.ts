@@ -7,13 +7,13 @@
 import * as vscode from 'vscode';
 import type { FilterReport } from '../../analysis/analyze';
 import {
-  DEFAULT_INPUTS, DESIGNER_VIEW_TYPE, DesignerOrigin, DesignerState, DesignValues, HostMessage, STATE_VERSION,
+  DEFAULT_INPUTS, DESIGNER_VIEW_TYPE, DesignerOrigin, DesignerSection, DesignerState, DesignValues, HostMessage, STATE_VERSION,
   validateOpenArgument, validateState, validateWebviewMessage, WebviewMessage,
 } from '../../protocol';
 import type { ReportStore } from '../reports';
 import { planSourceEdits } from './edits';
 import { designerHtml, makeNonce } from './html';
-import { stateForReport } from './prefill';
+import { stateForReport, withComparisonPoint } from './prefill';
 
 let output: vscode.OutputChannel | undefined;
 
@@ -36,6 +36,8 @@ class DesignerPanel {
   private accepted = 0;
   /** A configuration was pushed and the webview has not confirmed loading it (it may be reloading). */
   private prefillPending = false;
+  /** Where the next init scrolls the panel to (a command opened it at a section). */
+  private section: DesignerSection | undefined;
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -50,14 +52,16 @@ class DesignerPanel {
     panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), null, this.disposables);
   }
 
-  static show(context: vscode.ExtensionContext, store: ReportStore, state: DesignerState | undefined): void {
+  static show(context: vscode.ExtensionContext, store: ReportStore, state: DesignerState | undefined, section?: DesignerSection): void {
     if (DesignerPanel.current) {
       DesignerPanel.current.panel.reveal(vscode.ViewColumn.Beside);
+      DesignerPanel.current.section = section;
       if (state) DesignerPanel.current.load(state);
       return;
     }
     const panel = vscode.window.createWebviewPanel(DESIGNER_VIEW_TYPE, 'Bloom Lens Designer', vscode.ViewColumn.Beside, webviewOptions(context.extensionUri));
     DesignerPanel.current = new DesignerPanel(panel, context, store, state ?? { version: STATE_VERSION, inputs: DEFAULT_INPUTS });
+    DesignerPanel.current.section = section;
   }
 
   static restore(panel: vscode.WebviewPanel, context: vscode.ExtensionContext, store: ReportStore, state: DesignerState): void {
@@ -72,7 +76,14 @@ class DesignerPanel {
   private load(state: DesignerState): void {
     this.state = state;
     this.prefillPending = true;
-    void this.post({ type: 'init', state, prefill: true });
+    void this.post(this.init(true));
+  }
+
+  /** The init message, with the section to scroll to (sent once). */
+  private init(prefill: boolean): HostMessage {
+    const section = this.section;
+    this.section = undefined;
+    return { type: 'init', state: this.state, prefill, ...(section ? { section } : {}) };
   }
 
   private html(): string {
@@ -106,7 +117,7 @@ class DesignerPanel {
   private async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        await this.post({ type: 'init', state: this.state, prefill: this.prefillPending });
+        await this.post(this.init(this.prefillPending));
         return;
       case 'prefilled':
         this.prefillPending = false;
@@ -235,14 +246,15 @@ export function registerDesigner(context: vscode.ExtensionContext, store: Report
       }
       let state: DesignerState | undefined;
       if (checked.value) {
-        const { uri, line, character } = checked.value;
+        const { uri, line, character, section, n, p } = checked.value;
         state = await stateAt(store, vscode.Uri.parse(uri, true), new vscode.Position(line, character)).catch((error: unknown) => {
           log(`could not read the configuration at ${uri}:${line + 1}: ${error instanceof Error ? error.message : String(error)}`);
           return undefined;
         });
         if (!state) void vscode.window.showWarningMessage('Bloom Lens: no Bloom filter configuration was found there; opening a blank design.');
+        else if (section) state = withComparisonPoint(state, n, p);
       }
-      DesignerPanel.show(context, store, state);
+      DesignerPanel.show(context, store, state, checked.value?.section);
     }),
     vscode.commands.registerCommand('bloomLens.openDesignerAtCursor', async () => {
       const editor = vscode.window.activeTextEditor;

@@ -51,6 +51,22 @@ export function stateForReport(report: FilterReport, uri: string): DesignerState
   return { version: STATE_VERSION, inputs, origin };
 }
 
+/**
+ * The state opened at a section with the n and p a comparison ran at (the hover's "smaller: ..." row): n replaces the
+ * stated one (they agree unless n was assumed), p fills in where neither p nor m is stated (bits per key only).
+ */
+export function withComparisonPoint(state: DesignerState, n: number | undefined, p: number | undefined): DesignerState {
+  const inputs = state.inputs;
+  return {
+    ...state,
+    inputs: {
+      ...inputs,
+      ...(n !== undefined ? { n: String(n) } : {}),
+      ...(p !== undefined && inputs.p === '' && inputs.m === '' ? { p: probabilityText(p) } : {}),
+    },
+  };
+}
+
 /** The designer layout of the detected library (src/libraries), when the designer offers it and m fits it. */
 function designerLayoutFor(recognizer: string, mBits: number | undefined): { layout?: LayoutSelection } {
   const layout = modelForRecognizer(recognizer)?.layout;
