@@ -60,7 +60,9 @@ try {
     consoleLines.push(`[pageerror] ${error.message}`);
     if (verbose) console.error(`[workbench] ${error.message}`);
   });
-  await page.goto(workbenchUrl({ origin: server.origin, port: server.port, folder, extensionDevelopmentPath, extensionTestsPath }));
+  // Playwright's default navigation timeout (30 s) is shorter than the workbench's load at machine load 15: the run's
+  // own timeout is the hang guard.
+  await page.goto(workbenchUrl({ origin: server.origin, port: server.port, folder, extensionDevelopmentPath, extensionTestsPath }), { timeout: timeoutMs });
   const timeout = new Promise((resolveTimeout) => setTimeout(() => resolveTimeout('timeout'), timeoutMs).unref());
   const outcome = await Promise.race([exited, timeout]);
   if (outcome === 'timeout') {
