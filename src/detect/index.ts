@@ -22,7 +22,7 @@ import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
 import { DECLARED_NEEDLES } from './recognizers/declared';
-import { configuresNothing } from './precision';
+import { configuresNothing, readsTestCaseFields } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { evaluateConstant } from './evaluate';
 import type { ConstantsLookup, FileConstant } from './constants';
@@ -64,11 +64,6 @@ function isTestFile(fileName: string | undefined): boolean {
   return fileName !== undefined && TEST_FILE.test(fileName);
 }
 
-/** No parameter read from the text: in a test, calls on the table's fields (`EstimateParameters(c.n, c.p)`) configure nothing. */
-function statesNoValue(draft: Draft): boolean {
-  return Object.values(draft.sources).every((source) => source === undefined || source.kind === 'default' || source.kind === 'derived');
-}
-
 /** Finds every Bloom filter configuration in `text`. Never throws on any input. */
 export function detectConfigs(text: string, options: DetectOptions = {}): Finding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
@@ -90,7 +85,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   return withContext(text, options, (ctx) => {
     const inTest = isTestFile(options.fileName);
     const found = [...(hits.length > 0 ? runRecognizers(ctx, lower, hits) : []), ...(named ? fileNamedDrafts(ctx, options.fileName!) : [])];
-    const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && statesNoValue(draft)));
+    const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && readsTestCaseFields(draft)));
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
     const merged = mergeAnnotations(ctx, drafts, annotations);

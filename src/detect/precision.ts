@@ -182,6 +182,21 @@ function isKeyDeclaration(ctx: ScanContext, draft: Draft): boolean {
   return line > 0 && /^\s*(?:["'][\w.-]*)?$/.test(before) && /^\s*[A-Z][A-Z0-9_]*\s*\(\s*$/.test(ctx.source.lineText(line - 1));
 }
 
+/**
+ * In a test, a call whose every value is a field of a test case (`NewWithEstimates(c.n, c.p)` in a loop over a table)
+ * configures nothing where it stands: the table's rows hold the values. A call that states nothing (`BF.INSERT key
+ * ITEMS a` creates a filter with the module's defaults), an invalid value, or a value computed at run time from
+ * something else (`FilterPolicy(uint32(bitsPerKey))`) is still a configuration.
+ */
+export function readsTestCaseFields(draft: Draft): boolean {
+  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
+  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  return draft.unevaluated.every((u) => TEST_CASE_FIELD.test(stripConversions(u.expression)));
+}
+
+/** `c.n`, `tc.bitsPerKey`, `tt.args.p`: a field of a value (not a call, not a constant's qualified name in capitals). */
+const TEST_CASE_FIELD = /^[a-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
+
 /** Numeric conversions that pass a value through unchanged in meaning: `uint32(x)`, `(long) x`, `x as u32`, `x.toInt()`. */
 const CONVERSION_CALL = /^(?:u?int(?:8|16|32|64)?|float(?:32|64)?|long|double|size_t|u?size|[ui](?:8|16|32|64)|Number|str|String|BigInt|math\.Ceil|math\.Floor)\s*\(([^()]*)\)$/;
 const CAST = /^\(\s*(?:unsigned\s+)?[A-Za-z_][\w:]*\s*\)\s*(.+)$/s;
@@ -189,14 +204,20 @@ const SUFFIX_CONVERSION = /^(.+?)(?:\s+as\s+[A-Za-z_]\w*|\.to(?:Int|Long|Double|
 
 /** The identifier an expression is, once numeric conversions are stripped (`uint32(bitsPerKey)` -> `bitsPerKey`). */
 export function bareIdentifier(expression: string): string | undefined {
+  const text = stripConversions(expression);
+  const match = /^(?:(?:this|self)\.)?([A-Za-z_]\w*)$/.exec(text);
+  return match?.[1];
+}
+
+/** An expression without its numeric conversions (`uint32(c.bits)` -> `c.bits`). */
+function stripConversions(expression: string): string {
   let text = expression.trim();
   for (let i = 0; i < 4; i++) {
     const inner = CONVERSION_CALL.exec(text) ?? CAST.exec(text) ?? SUFFIX_CONVERSION.exec(text);
     if (!inner) break;
     text = inner[1].trim();
   }
-  const match = /^(?:(?:this|self)\.)?([A-Za-z_]\w*)$/.exec(text);
-  return match?.[1];
+  return text;
 }
 
 /**
