@@ -42,7 +42,7 @@ const EXTENSION_LANGUAGE: Record<string, string> = {
   sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', yaml: 'yaml', yml: 'yaml', toml: 'toml', properties: 'properties',
   ini: 'ini', cfg: 'ini', conf: 'conf', cnf: 'conf', env: 'dotenv', rb: 'ruby', pl: 'perl', r: 'r', ps1: 'powershell', ex: 'elixir', exs: 'elixir', erl: 'erlang', hrl: 'erlang',
   sql: 'sql', cql: 'cql', hql: 'sql', lua: 'lua', hs: 'haskell', xml: 'xml', html: 'html', htm: 'html',
-  json: 'json', jsonc: 'jsonc', json5: 'jsonc', jsonl: 'jsonl', proto: 'proto', md: 'markdown', markdown: 'markdown', txt: 'plaintext', redis: 'shellscript',
+  json: 'json', jsonc: 'jsonc', json5: 'jsonc', jsonl: 'jsonl', proto: 'proto', md: 'markdown', mdx: 'markdown', markdown: 'markdown', txt: 'plaintext', redis: 'shellscript',
 };
 
 /** The VS Code language id for a file name (by extension or well-known name); undefined when unknown. */

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
-import { bareIdentifier, isTypedParameter } from '../../src/detect/precision';
+import { bareIdentifier, isTypedParameter, readsTestCaseFields } from '../../src/detect/precision';
 import { loadSyntaxFor } from '../../src/cli/syntax';
 import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 
@@ -276,5 +276,75 @@ describe('detect: settings that are read, switched at run time or named without 
     assert.deepEqual(detectConfigs(orcWriter, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['orc.bloomFilter {"p":0.02,"n":10000}']);
     const iceberg = 'class T {\n  void w() {\n    ORC.write(out).set("write.orc.bloom.filter.columns", "id,name").build();\n  }\n}\n';
     assert.deepEqual(detectConfigs(iceberg, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['orc.bloomFilter {"p":0.05,"n":10000}']);
+  });
+});
+
+describe('detect: after the cuckoo and entry-point rounds (precision corpus, second pass)', () => {
+  const inFile = (text: string, fileName: string) => detectConfigs(text, { fileName }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
+  const bl001In = (text: string, fileName: string) => detectConfigs(text, { fileName }).map((f) => analyzeFinding(f, {}).diagnostics.filter((d) => d.code === 'BL001').map((d) => d.message).join(' | '));
+
+  it('in a test, only a call whose values are all fields of a test case is silent', () => {
+    const table = 'import "github.com/bits-and-blooms/bloom/v3"\nfunc TestSizes(t *testing.T) {\n\tfor _, tc := range sizes {\n\t\tbloom.NewWithEstimates(uint(tc.count), tc.rate)\n\t}\n}\n';
+    assert.deepEqual(inFile(table, 'sizes_test.go'), []);
+    // a value the test computes at run time (drawn, parsed from the test's input) is a use
+    const drawn = 'import "github.com/cockroachdb/pebble/bloom"\nfunc TestRandom(t *testing.T) {\n\tbits := rng.Uint32N(12)\n\topts.FilterPolicy = bloom.FilterPolicy(bits)\n}\n';
+    assert.deepEqual(inFile(drawn, 'random_test.go'), ['go.pebble.bloomFilterPolicy@3 {}']);
+    // BF.INSERT with ITEMS only creates a filter with the module's defaults; a word for the error rate is BL001
+    assert.deepEqual(inFile('def test_grow(env):\n    env.cmd("bf.insert", "f", "ITEMS", *keys)\n', 'test_grow.py'), ['redis.bf.insert@1 {"p":0.01,"n":100}']);
+    assert.match(bl001In('def test_bad(env):\n    env.cmd("bf.insert", "f", "ERROR", "lots", "ITEMS", "a")\n', 'test_bad.py')[0], /ERROR "lots" is not a number/);
+  });
+
+  it('tells the fields of a test case from other values', () => {
+    const draft = (expressions: string[], extra: Partial<{ invalid: string[]; sources: object }> = {}) => ({
+      start: 0, end: 0, recognizer: 'x', title: 'x', params: {}, sources: {}, invalid: [], notes: [], ...extra,
+      unevaluated: expressions.map((expression) => ({ param: 'n' as const, expression })),
+    });
+    assert.ok(readsTestCaseFields(draft(['c.n', 'uint(c.p)'])));
+    assert.ok(readsTestCaseFields(draft(['tt.args.bits'])));
+    assert.ok(!readsTestCaseFields(draft([])), 'nothing stated: the defaults of a real call');
+    assert.ok(!readsTestCaseFields(draft(['bits'])), 'a local value');
+    assert.ok(!readsTestCaseFields(draft(['cfg.rng.Uint32N(11)'])), 'a call');
+    assert.ok(!readsTestCaseFields(draft(['Sizes.LARGE'])), 'a constant by its qualified name');
+    assert.ok(!readsTestCaseFields(draft(['c.n'], { invalid: ['p = 2 is above 1'] })), 'an invalid stated value');
+  });
+
+  it('CF.RESERVE: a registered command name is silent; an option with no value or with a word is BL001 with that word', () => {
+    assert.deepEqual(found('RegisterCommand(ctx, "cf.reserve", ReserveHandler, "write deny-oom", "write fast");\n', 'c'), []);
+    assert.match(bl001('env.cmd("CF.RESERVE k 100 BUCKETSIZE")\n', 'python')[0], /BUCKETSIZE states no value/);
+    assert.match(bl001('env.cmd("CF.RESERVE k 100 MAXITERATIONS lots")\n', 'python')[0], /MAXITERATIONS lots is not a number/);
+    assert.match(bl001('env.cmd("CF.RESERVE", "k", 100, "EXPANSION", "twice")\n', 'python')[0], /EXPANSION twice is not a number/);
+    assert.equal(bl001('env.cmd("CF.RESERVE", "k", 100, "EXPANSION", growth)\n', 'python')[0], '', 'a variable keeps the default, with a note');
+    assert.equal(bl001('env.cmd("CF.RESERVE k 100 BUCKETSIZE 4 EXPANSION 2")\n', 'python')[0], '');
+  });
+
+  it('Jedis cfReserve reads the options of a parameters variable built before the call', () => {
+    const inline = detectConfigs('jedis.cfReserve("k", 5000, CFReserveParams.reserveParams().bucketSize(4));\n', { languageId: 'java' });
+    const viaVariable = detectConfigs('CFReserveParams opts = new CFReserveParams()\n    .bucketSize(4).maxIterations(100);\njedis.cfReserve("k", 5000, opts);\n', { languageId: 'java' });
+    const plain = detectConfigs('jedis.cfReserve("k", 5000);\n', { languageId: 'java' });
+    assert.equal(viaVariable.length, 1);
+    assert.deepEqual(viaVariable[0].derived, inline[0].derived);
+    assert.notDeepEqual(viaVariable[0].derived, plain[0].derived, 'four slots per bucket, not the default two');
+  });
+
+  it('MDX pages read as Markdown: a key named in a list item is prose, a fenced example is a configuration', () => {
+    assert.deepEqual(inFile('Options:\n* `file-index.bloom-filter.columns`: the columns that get a Bloom filter index.\n', 'docs/index.mdx'), []);
+    const example = ['Index the customer column:', '```sql', "ALTER TABLE orders SET ('file-index.bloom-filter.columns' = 'customer');", '```'].join('\n');
+    assert.deepEqual(inFile(example, 'docs/guide.mdx'), ['paimon.fileIndexBloom@2 {"n":1000000,"p":0.1}']);
+  });
+
+  it('Paimon: two tables of one file that index the same column are two filters, each from its own column list', () => {
+    const text = [
+      'class T {',
+      '  void first() {',
+      '    conf.set("file-index.bloom-filter.columns", "b");',
+      ...Array.from({ length: 50 }, () => '    work();'),
+      '  }',
+      '  void second() {',
+      '    conf.set("file-index.bloom-filter.columns", "b");',
+      '    conf.set("file-index.bloom-filter.b.items", "20");',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(text, 'java'), ['paimon.fileIndexBloom@55 {"n":20,"p":0.1}']);
   });
 });

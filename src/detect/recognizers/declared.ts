@@ -378,7 +378,9 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
     if (!kind?.value || !kind.setting.value?.test(kind.value.text)) return undefined;
   }
   // the list of columns that names this column (`'file-index.bloom-filter.columns' = 'a,b'`) is where its filter starts
-  const naming = globals.filter((h) => h.setting.role === 'columns' && column !== undefined && h.value !== undefined && unquote(h.value.text).split(/[\s,]+/).includes(column));
+  // (the list near this column's settings: another table of the file may list the same column name)
+  const naming = globals.filter((h) => h.setting.role === 'columns' && column !== undefined && h.value !== undefined && unquote(h.value.text).split(/[\s,]+/).includes(column)
+    && (members.length === 0 || members.some((m) => Math.abs(m.line - h.line) <= LINE_GAP)));
   const ordered = [...members, ...naming].sort((a, b) => a.at - b.at);
   // a config object starts at the key that says what it is (`"type": "bloom"`); struct fields at their literal (below)
   const sized = ordered.filter((h) => h.setting.role !== 'kind' || h.setting.form === 'key');

@@ -9,27 +9,38 @@ import { Argument, DraftBuilder, ScanContext, splitArguments, unquote } from '..
 import { evaluateConstant } from '../evaluate';
 import { redisCuckoo, RedisCuckooOptions } from '../../libraries/redisCuckoo';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer, JS, langIs } from './helpers';
+import { builder, callRecognizer, isStringLiteral, JS, langIs } from './helpers';
 
 const OPTION_NAMES = { BUCKETSIZE: 'bucketSize', MAXITERATIONS: 'maxIterations', EXPANSION: 'expansion' } as const;
 type OptionName = keyof typeof OPTION_NAMES;
 
-/** Reads one option value; a value that is not a constant keeps the server's default, said in a note. */
-function option(b: DraftBuilder, options: { -readonly [K in keyof RedisCuckooOptions]: number }, name: OptionName, value: Argument | string | undefined): void {
+/** A quoted word where a number belongs (not a number, nor a shell or template variable): `"write deny-oom"`, `'string'`. */
+const wordString = (text: string): boolean => isStringLiteral(text) && !/[${]/.test(text) && !evaluateConstant(text, { allowQuotedNumbers: true }).ok;
+
+/**
+ * Reads one option value; a value that is not a constant keeps the server's default, said in a note. A word where the
+ * number belongs (a quoted word, or any word of command text) is refused by RedisBloom (src/rebloom.c
+ * CFReserve_RedisCommand: "BUCKETSIZE: value must be an integer"), so it is BL001 with the stated word.
+ */
+function option(b: DraftBuilder, options: { -readonly [K in keyof RedisCuckooOptions]: number }, name: OptionName, value: Argument | string | undefined, wordsOfText = false): void {
   if (value === undefined) return;
   const text = typeof value === 'string' ? value : value.text;
   const evaluated = evaluateConstant(text, { ...b.ctx.codeEval, allowQuotedNumbers: true });
   if (evaluated.ok) options[OPTION_NAMES[name]] = evaluated.value;
+  else if (wordString(text) || (wordsOfText && !/[${]/.test(text))) b.invalid(`${name} ${unquote(text)} is not a number; RedisBloom replies "${name}: value must be an integer"`);
   else b.note(`${name} comes from \`${unquote(text)}\`, not a constant: RedisBloom's default is shown`);
 }
 
 /** capacity then NAME value pairs (the tokens after the key), as RedisBloom's CFReserve_RedisCommand reads them. */
-function fromTokens(b: DraftBuilder, tokens: readonly Argument[]) {
+function fromTokens(b: DraftBuilder, tokens: readonly Argument[], wordsOfText = false) {
   const options: { -readonly [K in keyof RedisCuckooOptions]: number } = {};
   b.argument('n', tokens[0], { eval: { ...b.ctx.codeEval, allowQuotedNumbers: true } });
-  for (let i = 1; i + 1 < tokens.length; i += 2) {
+  for (let i = 1; i < tokens.length; i += 2) {
     const name = unquote(tokens[i].text).toUpperCase();
-    if (name in OPTION_NAMES) option(b, options, name as OptionName, tokens[i + 1]);
+    if (!(name in OPTION_NAMES)) continue;
+    // an option with no value: RedisBloom replies "wrong number of arguments" (its arguments come in pairs)
+    if (i + 1 >= tokens.length) b.invalid(`${name} states no value; RedisBloom replies "ERR wrong number of arguments"`);
+    else option(b, options, name as OptionName, tokens[i + 1], wordsOfText);
   }
   return b.derive((params) => redisCuckoo(params.n, options)).build();
 }
@@ -67,6 +78,8 @@ const cfReserveCommand: Recognizer = {
       const list = open >= 0 ? splitArguments(text, open) : undefined;
       const index = list ? list.args.findIndex((a) => a.start <= at && a.end >= after) : -1;
       if (!list || index < 0 || list.args.length < index + 3) return undefined;
+      // a command registered or listed (`RegisterCommand(ctx, "cf.reserve", handler, "write deny-oom")`): a word stands for the capacity
+      if (wordString(list.args[index + 2].text)) return undefined;
       return fromTokens(builder(ctx, 'redis.cf.reserve', TITLE, at, list.end), list.args.slice(index + 2));
     }
     // whitespace-separated tokens to the end of the string or line
@@ -83,7 +96,7 @@ const cfReserveCommand: Recognizer = {
     // documentation ("CF.RESERVE key capacity") is not a configuration: the capacity must be a number or a variable
     const capacity = tokens[1];
     if (!capacity || !(evaluateConstant(capacity.text, { allowQuotedNumbers: true }).ok || /^["']?\$/.test(capacity.text))) return undefined;
-    return fromTokens(builder(ctx, 'redis.cf.reserve', TITLE, at, tokens[tokens.length - 1].end), tokens.slice(1));
+    return fromTokens(builder(ctx, 'redis.cf.reserve', TITLE, at, tokens[tokens.length - 1].end), tokens.slice(1), true);
   },
 };
 
@@ -108,6 +121,21 @@ const redisPy = callRecognizer({
   },
 });
 
+/** How far before a Jedis call its parameters variable is looked for. */
+const PARAMS_LOOK_BACK = 3000;
+
+/**
+ * Jedis options: the builder chain itself (`CFReserveParams.reserveParams().bucketSize(4)`), or a local variable the
+ * file builds just before the call (`CFReserveParams params = new CFReserveParams().bucketSize(4); cfReserve(k, c, params)`).
+ */
+function jedisParams(text: string, argument: Argument | undefined): string {
+  if (!argument) return '';
+  if (!/^[A-Za-z_]\w*$/.test(argument.text)) return argument.text;
+  const before = text.slice(Math.max(0, argument.start - PARAMS_LOOK_BACK), argument.start);
+  const declarations = [...before.matchAll(new RegExp(`\\b${argument.text}\\s*=\\s*((?:new\\s+)?CFReserveParams\\b[^;]*);`, 'g'))];
+  return declarations.length > 0 ? declarations[declarations.length - 1][1] : argument.text;
+}
+
 /** node-redis `.cf.reserve(key, capacity, { BUCKETSIZE, MAXITERATIONS, EXPANSION })` and Jedis `cfReserve(key, capacity[, params])`. */
 const clients = callRecognizer({
   ids: ['node-redis.cf.reserve', 'jedis.cfReserve'],
@@ -120,7 +148,7 @@ const clients = callRecognizer({
     const b = builder(ctx, node ? 'node-redis.cf.reserve' : 'jedis.cfReserve', node ? 'node-redis cf.reserve' : 'Jedis cfReserve', start, end);
     const options: { -readonly [K in keyof RedisCuckooOptions]: number } = {};
     b.argument('n', args[1]);
-    const extra = args[2]?.text ?? '';
+    const extra = node ? args[2]?.text ?? '' : jedisParams(ctx.text, args[2]);
     for (const name of Object.keys(OPTION_NAMES) as OptionName[]) {
       // node-redis: `BUCKETSIZE: 4`; Jedis CFReserveParams: `.bucketSize(4)`, `.maxIterations(20)`, `.expansion(2)`
       const value = node ? new RegExp(`\\b${name}\\s*:\\s*([^,}]+)`).exec(extra) : new RegExp(`\\.\\s*${OPTION_NAMES[name]}\\s*\\(\\s*([^)]+)\\)`).exec(extra);
