@@ -49,8 +49,20 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (tree ? tree.inDeclaration : isDeclaration(ctx, draft)) return 'a declaration, not a use';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
-  if (isPassThrough(ctx, draft, tree?.parameters)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (draft.recognizer === GENERIC_ID && statesLibraryDefaults(ctx, draft)) return 'a library\'s default value, declared';
+  if (isPassThrough(ctx, draft, tree?.parameters, ctx.extras.syntax?.around(draft.end)?.parameters)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (statesFunctionsOnly(draft)) return 'its values are functions (lambdas that read a setting), applied elsewhere';
   return undefined;
+}
+
+/** A constant named as a default (`PARQUET_BLOOM_FILTER_COLUMN_FPP_DEFAULT = 0.01`, `DEFAULT_FPP = 0.01`): what a library uses when nothing is configured. */
+const LIBRARY_DEFAULT = /\b(?:[A-Z0-9]+_)*DEFAULT(?:_[A-Z0-9]+)*\s*(?::\s*[\w.<>]+\s*)?=[^=]/;
+
+/** Every value the generic recogniser read stands on a line that declares a default (the value's own line, or the draft's). */
+function statesLibraryDefaults(ctx: ScanContext, draft: Draft): boolean {
+  const lines = Object.values(draft.sources).filter((s) => s !== undefined && s.kind !== 'default' && s.kind !== 'derived')
+    .map((s) => (s!.range ? s!.range.start.line : ctx.source.lineOf(draft.start)));
+  return lines.length > 0 && lines.every((line) => LIBRARY_DEFAULT.test(ctx.source.lineText(line)));
 }
 
 /** Testify's equality assertions (expected value second, after `t`) and JUnit's (expected value first). */
@@ -225,7 +237,7 @@ function stripConversions(expression: string): string {
  * (unevaluated arguments naming it, or a name resolved to an unrelated constant that the parameter shadows).
  * A value computed from a parameter (`settings.getint("CAPACITY")`) is a use, not a pass-through.
  */
-function isPassThrough(ctx: ScanContext, draft: Draft, treeParameters?: ReadonlySet<string>): boolean {
+function isPassThrough(ctx: ScanContext, draft: Draft, treeParameters?: ReadonlySet<string>, treeParametersAtEnd?: ReadonlySet<string>): boolean {
   if (draft.invalid.length > 0) return false;
   const stated: (string | undefined)[] = draft.unevaluated.map((u) => bareIdentifier(u.expression));
   for (const source of Object.values(draft.sources)) {
@@ -234,8 +246,22 @@ function isPassThrough(ctx: ScanContext, draft: Draft, treeParameters?: Readonly
     stated.push(bareIdentifier(source.text));
   }
   if (stated.length === 0 || stated.includes(undefined)) return false;
-  const parameters = treeParameters ?? enclosingParameters(ctx, draft.start);
+  // a draft over two builder methods (`withNDV(col, ndv) {...} withFPP(col, fpp) {...}`) forwards the parameters of both
+  const parameters = new Set([...(treeParameters ?? enclosingParameters(ctx, draft.start)), ...(treeParametersAtEnd ?? enclosingParameters(ctx, draft.end))]);
   return stated.every((name) => parameters.has(name!));
+}
+
+/** A lambda or a method reference: `key -> conf.getLong(key, -1L)`, `(k) => read(k)`, `lambda k: read(k)`, `builder::withNdv`. */
+const FUNCTION_VALUE = /^(?:\(?\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*\)?\s*(?:->|=>)|lambda\b[^:]*:|\|[^|]*\|)|^[\w.]+::\w+$/;
+
+/**
+ * Every value the draft states is a function, not a value (`withColumnConfig(KEY, key -> conf.getLong(key, -1L),
+ * builder::withBloomFilterNDV)`): an adapter that applies settings read elsewhere configures nothing where it stands.
+ */
+function statesFunctionsOnly(draft: Draft): boolean {
+  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
+  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  return draft.unevaluated.every((u) => FUNCTION_VALUE.test(u.expression.trim()));
 }
 
 /** Names declared by the parameter lists of the functions enclosing `offset` (brace blocks, or Python `def` by indentation). */

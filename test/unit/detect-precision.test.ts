@@ -348,3 +348,50 @@ describe('detect: after the cuckoo and entry-point rounds (precision corpus, sec
     assert.deepEqual(found(text, 'java'), ['paimon.fileIndexBloom@55 {"n":20,"p":0.1}']);
   });
 });
+
+describe('detect: adapters and library defaults (precision corpus, second pass)', () => {
+  let syntax: SyntaxRuntime | undefined;
+  before(async () => {
+    syntax = await loadSyntaxFor(['a.java']);
+  });
+  for (const withTree of [true, false]) {
+    const java = (text: string) => detectConfigs(text, { languageId: 'java', syntax: withTree ? syntax : undefined }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
+
+    it(`builder methods forwarding their parameters to Parquet's are pass-throughs, also over two methods (${withTree ? 'tree' : 'text'})`, () => {
+      const text = [
+        'import org.apache.parquet.hadoop.ParquetWriter;',
+        'class Builder {',
+        '  public Builder ndvFor(String path, long expected) {',
+        '    props.withBloomFilterNDV(path, expected);',
+        '    return this;',
+        '  }',
+        '  public Builder fppFor(String path, double rate) {',
+        '    props.withBloomFilterFPP(path, rate);',
+        '    return this;',
+        '  }',
+        '  void build() { writer.withBloomFilterNDV("id", 50000L).withBloomFilterFPP("id", 0.02); }',
+        '}',
+      ].join('\n');
+      const findings = java(text);
+      assert.equal(findings.length, 1, findings.join(', '));
+      assert.match(findings[0], /@10 /);
+    });
+
+    it(`settings applied through lambdas that read them are no configuration; the library's own defaults are none either (${withTree ? 'tree' : 'text'})`, () => {
+      const adapter = [
+        'import org.apache.parquet.hadoop.ParquetOutputFormat;',
+        'class Adapter {',
+        '  void apply(Configuration conf) {',
+        '    new ColumnConfigParser()',
+        '        .withColumnConfig(ParquetOutputFormat.BLOOM_FILTER_EXPECTED_NDV, key -> conf.getLong(key, -1L), builder::withBloomFilterNDV)',
+        '        .withColumnConfig(ParquetOutputFormat.BLOOM_FILTER_FPP, key -> conf.getDouble(key, 0.01), builder::withBloomFilterFPP);',
+        '  }',
+        '}',
+      ].join('\n');
+      assert.deepEqual(java(adapter), []);
+      const defaults = 'class Props {\n  public static final double COLUMN_BLOOM_FPP_DEFAULT = 0.02;\n  public static final String BLOOM_FPP = "bloom.fpp";\n  public static final double BLOOM_FPP_DEFAULT = 0.03;\n}\n';
+      assert.deepEqual(java(defaults), []);
+      assert.equal(java('class App {\n  static final double BLOOM_FILTER_FPP = 0.02;\n}\n').length, 1, 'an application\'s own constant is still a finding');
+    });
+  }
+});
