@@ -127,6 +127,12 @@ export interface CallEntryPoint {
   readonly params: readonly DeclaredParam[];
   /** The number of arguments the entry point takes (an overload with another count is another entry point). */
   readonly arity?: readonly [min: number, max: number];
+  /**
+   * A Java-style overload chosen by an argument's static type: `wholeNumber: true` applies when the argument at
+   * `position` evaluates to a whole number (an int or long: Orestes `FilterBuilder(size, hashes)`), `false` when it
+   * does not or cannot be evaluated (a double: `FilterBuilder(expectedElements, falsePositiveProbability)`).
+   */
+  readonly overload?: { readonly position: number; readonly wholeNumber: boolean };
   readonly languages?: readonly string[];
   /** The file must mention the library (an import or a package name). */
   readonly requires?: RegExp;

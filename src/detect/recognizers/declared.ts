@@ -100,7 +100,8 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
   const out: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
-    const built = /^new\s+[\w.]+\s*\(\s*\)/.exec(arg.text);
+    // `new X()` or a static factory on a type (`BloomFilterInitArgs.create()`, `BFReserveParams.reserveParams()`)
+    const built = /^(?:new\s+[\w.]+|[A-Z]\w*(?:\s*\.\s*\w+)+)\s*\(\s*\)/.exec(arg.text);
     if (built) {
       const setter = /\.\s*(\w+)\s*\(/g;
       setter.lastIndex = built[0].length;
@@ -168,6 +169,17 @@ function applyDefaults(b: DraftBuilder, defaults: CallEntryPoint['defaults']): v
   for (const [param, value] of Object.entries(defaults ?? {})) if (value) b.setDefault(param as ParamName, value.value, value.text);
 }
 
+/** Whether the argument that picks a Java overload has the declared static type (a whole number for int/long). */
+function matchesOverload(ctx: ScanContext, args: readonly Argument[], overload: NonNullable<CallEntryPoint['overload']>): boolean {
+  const arg = argumentFor(args, overload.position, undefined);
+  if (!arg) return false;
+  const value = evaluateConstant(arg.text, ctx.codeEval);
+  // a double literal (`1.0`, `1e3`, `5d`) picks the double overload even when its value is whole
+  const doubleLiteral = /\d\.|\.\d|\d[eE][-+]?\d/.test(arg.text) || /^[^xX]*\d[dDfF]$/.test(arg.text.trim());
+  const whole = value.ok && Number.isInteger(value.value) && !doubleLiteral;
+  return whole === overload.wholeNumber;
+}
+
 /** One recogniser for every declared call entry point of every library. */
 function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const byCallee = new Map<string, CallEntryPoint[]>();
@@ -191,6 +203,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       for (const entry of candidates) {
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
+        if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
         const draft = buildCall(ctx, entry, args, at, list.end);
         if (draft) return draft;
       }

@@ -73,26 +73,6 @@ const sparkStat = callRecognizer({
   },
 });
 
-/** Apache Commons Collections 4.5 `Shape.fromNP/NM/KM/NMK/PMK`. */
-const commonsShape = callRecognizer({
-  ids: ['commons.shape.fromNP', 'commons.shape.fromNM', 'commons.shape.fromKM', 'commons.shape.fromNMK', 'commons.shape.fromPMK'],
-  needles: ['shape'],
-  pattern: /\bShape\s*\.\s*from(NP|NM|KM|NMK|PMK)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!ctx.hint('commons', /commons\.collections4\.bloomfilter|BloomFilter/)) return undefined;
-    const kind = match[1] as 'NP' | 'NM' | 'KM' | 'NMK' | 'PMK';
-    if (args.length !== kind.length) return undefined;
-    const b = builder(ctx, `commons.shape.from${kind}`, `Commons Collections Shape.from${kind}`, start, end);
-    const why = 'Shape throws IllegalArgumentException';
-    kind.split('').forEach((letter, i) => {
-      const param = letter.toLowerCase() as 'n' | 'p' | 'm' | 'k';
-      const check = param === 'p' ? checks.probability('probability', why) : checks.positiveInteger(param === 'n' ? 'numberOfItems' : param === 'm' ? 'numberOfBits' : 'numberOfHashFunctions', why);
-      b.argument(param, args[i], { check });
-    });
-    return b.derive((p) => derive.commonsShape(kind, p)).build();
-  },
-});
-
 /** Redisson `bloomFilter.tryInit(expectedInsertions, falseProbability)`. */
 const redissonTryInit = callRecognizer({
   ids: ['redisson.tryInit'],
@@ -173,4 +153,4 @@ const elasticsearch: Recognizer = {
   },
 };
 
-export const JVM_RECOGNIZERS: readonly Recognizer[] = [bloomFilterCreate, sparkStat, commonsShape, redissonTryInit, newBloomFilterJvm, hbaseBloomType, elasticsearch];
+export const JVM_RECOGNIZERS: readonly Recognizer[] = [bloomFilterCreate, sparkStat, redissonTryInit, newBloomFilterJvm, hbaseBloomType, elasticsearch];
