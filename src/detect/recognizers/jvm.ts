@@ -73,30 +73,9 @@ const sparkStat = callRecognizer({
   },
 });
 
-/** Redisson `bloomFilter.tryInit(expectedInsertions, falseProbability)`. */
-const redissonTryInit = callRecognizer({
-  ids: ['redisson.tryInit'],
-  needles: ['tryinit'],
-  pattern: /\.\s*tryInit\s*\(/g,
-  build(ctx, args, start, end) {
-    if (!ctx.hint('redisson', /getBloomFilter|RBloomFilter/)) return undefined;
-    if (args.length !== 2) return undefined;
-    const b = builder(ctx, 'redisson.tryInit', 'Redisson RBloomFilter.tryInit', start, end);
-    const n = b.argument('n', args[0], { check: checks.positiveInteger('expectedInsertions', 'Redisson rejects it') });
-    const p = b.argument('p', args[1], { check: checks.probability('falseProbability', 'Redisson throws IllegalArgumentException') });
-    if (n !== undefined && p !== undefined) {
-      const m = Math.trunc((-n * Math.log(p)) / (Math.LN2 * Math.LN2));
-      if (m > 4294967294) {
-        b.invalid(`the filter would need ${m} bits; Redisson throws "Bloom filter size can't be greater than 4294967294"`);
-      }
-    }
-    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.redisson(q.n, q.p) : {})).build();
-  },
-});
-
-/** RocksDB Java `new BloomFilter(bitsPerKey[, useBlockBasedMode])` and bitcoinj `new BloomFilter(elements, fpr, tweak[, update])`. */
+/** RocksDB Java `new BloomFilter(bitsPerKey[, useBlockBasedMode])` (bitcoinj's BloomFilter is declared in src/libraries/bitcoin.ts). */
 const newBloomFilterJvm = callRecognizer({
-  ids: ['rocksdb.java.bloomFilter', 'bitcoinj.bloomFilter', 'rocksdb.legacyBloom'],
+  ids: ['rocksdb.java.bloomFilter', 'rocksdb.legacyBloom'],
   needles: ['bloomfilter'],
   pattern: /\bnew\s+(?:org\.rocksdb\.)?BloomFilter\s*\(/g,
   build(ctx, args, start, end) {
@@ -107,18 +86,6 @@ const newBloomFilterJvm = callRecognizer({
       if (args[0]) b.argument('bitsPerElement', args[0], { check: checks.positive('bitsPerKey') });
       else b.setDefault('bitsPerElement', 10, 'RocksDB Java default 10 bits per key');
       return b.derive((p) => (p.bitsPerElement !== undefined ? derive.rocksdb(p.bitsPerElement, kind.legacyFormat) : {})).build();
-    }
-    if (ctx.hint('bitcoinj', /org\.bitcoinj/) && (args.length === 3 || args.length === 4)) {
-      const b = builder(ctx, 'bitcoinj.bloomFilter', 'bitcoinj BloomFilter (BIP37)', start, end);
-      b.argument('n', args[0], { check: checks.positiveInteger('elements') });
-      b.argument('p', args[1], { check: checks.probability('falsePositiveRate') });
-      return b.derive((p) => {
-        if (p.n === undefined || p.p === undefined) return {};
-        // bitcoinj: size = max(1, min((int)(-1/ln²2 n ln p), 36000*8) / 8); k = max(1, min((int)(bytes*8/(double)n ln 2), 50))
-        const bytes = Math.max(1, Math.trunc(Math.min(Math.trunc((-1 / (Math.LN2 * Math.LN2)) * p.n * Math.log(p.p)), 36000 * 8) / 8));
-        const k = Math.max(1, Math.min(Math.trunc(((bytes * 8) / p.n) * Math.LN2), 50));
-        return { m: bytes * 8, k };
-      }).build();
     }
     return undefined;
   },
@@ -153,4 +120,4 @@ const elasticsearch: Recognizer = {
   },
 };
 
-export const JVM_RECOGNIZERS: readonly Recognizer[] = [bloomFilterCreate, sparkStat, redissonTryInit, newBloomFilterJvm, hbaseBloomType, elasticsearch];
+export const JVM_RECOGNIZERS: readonly Recognizer[] = [bloomFilterCreate, sparkStat, newBloomFilterJvm, hbaseBloomType, elasticsearch];
