@@ -1,7 +1,7 @@
 /**
  * Configuration keys in any format (YAML, JSON, TOML, .properties, XML, spark-defaults.conf, SQL
- * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, HBase, Hudi
- * (Parquet, Iceberg and ORC are declared by their library modules and matched in declared.ts). Keys of one system close to each other (and of one column) form one finding.
+ * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, HBase
+ * (Parquet, Iceberg, ORC and Hudi are declared by their library modules and matched in declared.ts). Keys of one system close to each other (and of one column) form one finding.
  */
 import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
 import { derive } from '../../libraries';
@@ -124,21 +124,6 @@ const hbase = groupRecognizer({
   },
 });
 
-const hudi = groupRecognizer({
-  id: 'hudi.bloomIndex',
-  title: 'Apache Hudi Bloom index',
-  needles: ['hoodie.index.bloom'],
-  keys: /\bhoodie\.index\.bloom\.(num_entries|fpp)\b()/,
-  build(b, values) {
-    configValue(b, 'n', values.get('num_entries'), checks.positiveInteger('hoodie.index.bloom.num_entries'));
-    configValue(b, 'p', values.get('fpp'), checks.probability('hoodie.index.bloom.fpp'));
-    b.setDefault('n', 60000, 'Hudi default num_entries 60000');
-    b.setDefault('p', 0.000000001, 'Hudi default fpp 1e-9');
-    b.note('with the default DYNAMIC_V0 filter type the filter grows beyond num_entries up to hoodie.bloom.index.filter.dynamic.max.entries');
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
-  },
-});
-
 /** Doris / StarRocks table property `"bloom_filter_fpp" = "0.05"` (with `bloom_filter_columns`). */
 const doris: Recognizer = {
   ids: ['doris.bloomFilterFpp'],
@@ -154,4 +139,4 @@ const doris: Recognizer = {
   },
 };
 
-export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, hbase, hudi, doris];
+export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, hbase, doris];
