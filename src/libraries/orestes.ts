@@ -28,7 +28,8 @@ export const ORESTES: LibraryModule = {
       params: [{ role: 'm', unit: 'bits', position: 0, names: ['size'] }, { role: 'k', unit: 'hashes', position: 1, names: ['hashes'] }],
       derive: orestes, source: SOURCE },
     // new FilterBuilder().expectedElements(n).falsePositiveProbability(p) / .size(m).hashes(k)
-    { kind: 'settings', recognizer: 'orestes.filterBuilder', title: 'Orestes FilterBuilder', triggers: ['n', 'p', 'm'], languages: JVM, requires: REQUIRES,
+    // (size and hashes alone name no Bloom word a prefilter can see: they join a group that states n or p)
+    { kind: 'settings', recognizer: 'orestes.filterBuilder', title: 'Orestes FilterBuilder', triggers: ['n', 'p'], languages: JVM, requires: REQUIRES,
       derive: orestes,
       settings: [
         { role: 'n', unit: 'count', form: 'method', name: 'expectedElements', source: SOURCE },
