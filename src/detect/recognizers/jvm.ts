@@ -7,14 +7,22 @@ import { builder, callRecognizer, definesOwn, JVM, langIs, rocksDbBloomKind } fr
 
 const GUAVA_HINT = /com\.google\.common\.hash|\bFunnels?\b/;
 const SPARK_HINT = /org\.apache\.spark\.util\.sketch/;
+/** DataFrameStatFunctions (sql/api/.../DataFrameStatFunctions.scala) held in a variable: a file of Spark SQL. */
+const SPARK_STAT_HINT = /DataFrameStatFunctions|org\.apache\.spark\.sql/;
+const GUAVA_STATIC = /import\s+static\s+com\.google\.common\.hash\.BloomFilter\.(?:\*|create|toBloomFilter)\b/;
 
 /** Guava `BloomFilter.create(funnel, n[, fpp])` / `toBloomFilter(...)` and Spark sketch `BloomFilter.create(n[, fpp|numBits])`. */
 const bloomFilterCreate = callRecognizer({
   ids: ['guava.create', 'spark.sketch.create'],
   needles: ['bloomfilter'],
-  pattern: /\bBloomFilter\s*\.\s*(create|toBloomFilter)\s*\(/g,
-  build(ctx, args, start, end, match) {
+  // `BloomFilter.create(`, with type arguments as Java (`BloomFilter.<String>create(`), Kotlin (`create<String>(`) and
+  // Scala (`create[String](`) write them; bare `create(` / `toBloomFilter(` after Guava's static import
+  pattern: /\bBloomFilter\s*\.\s*(?:<[^>\n]{0,60}>\s*)?(create|toBloomFilter)\s*(?:<[^>\n]{0,60}>|\[[^\]\n]{0,60}\])?\s*\(|(?<![\w$.])(create|toBloomFilter)\s*\(/g,
+  build(ctx, args, start, end, found) {
     if (!langIs(ctx, JVM)) return undefined;
+    // a bare call is Guava's only where the file imports it statically (BloomFilter.java, create / toBloomFilter)
+    if (found[2] !== undefined && !ctx.hint('guava-static', GUAVA_STATIC)) return undefined;
+    const match = [found[0], found[1] ?? found[2]];
     if (definesOwn(ctx, 'BloomFilter')) return undefined;
     const firstIsFunnel = args.length > 0 && /funnel/i.test(args[0].text);
     const guavaHint = ctx.hint('guava', GUAVA_HINT);
@@ -63,9 +71,11 @@ function sparkDerive(p: { n?: number; p?: number; m?: number }): ReturnType<type
 const sparkStat = callRecognizer({
   ids: ['spark.stat.bloomFilter'],
   needles: ['bloomfilter'],
-  pattern: /\.\s*stat(?:\s*\(\s*\))?\s*\.\s*bloomFilter\s*\(/g,
-  build(ctx, args, start, end) {
+  // `df.stat.bloomFilter(`, `df.stat().bloomFilter(`, or `.bloomFilter(` on a DataFrameStatFunctions held in a variable
+  pattern: /\.\s*stat(?:\s*\(\s*\))?\s*\.\s*bloomFilter\s*\(|(?<=[\w)\]]\s*)\.\s*bloomFilter\s*\(/g,
+  build(ctx, args, start, end, match) {
     if (args.length !== 3) return undefined;
+    if (!/^\.\s*stat/.test(match[0]) && !(langIs(ctx, JVM) && ctx.hint('spark-stat', SPARK_STAT_HINT))) return undefined;
     const b = builder(ctx, 'spark.stat.bloomFilter', 'Spark DataFrame stat.bloomFilter', start, end);
     b.argument('n', args[1], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
     sparkSecondArgument(b, args[2].text, args[2].start);
