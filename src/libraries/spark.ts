@@ -1,6 +1,6 @@
 /** Apache Spark sketch BloomFilter (DataFrame stat.bloomFilter, runtime Bloom filter joins). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { ceilTo, LN2, LN2_SQUARED, result, sizeNote } from './util';
 
 /** BloomFilter.create: same formulas as Guava; BitArray rounds up to 64-bit words. */
@@ -13,6 +13,8 @@ export function sparkSketch(n: number, p: number | undefined, numBits?: number):
   return result(m, k, notes);
 }
 
+const AGGREGATE: SourceCitation = { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/catalyst/expressions/aggregate/BloomFilterAggregate.scala', function: 'BloomFilterAggregate (this(child, estimatedNumItems[, numBits]), estimatedNumItems, numBits, createAggregationBuffer)' };
+
 export const SPARK: LibraryModule = {
   id: 'spark',
   displayName: 'Spark sketch',
@@ -23,7 +25,14 @@ export const SPARK: LibraryModule = {
     params: [{ role: 'n', unit: 'count', position: 1 }, { role: 'm', unit: 'bits', position: 2 }],
     notes: ['Spark caps estimatedNumItems at spark.sql.optimizer.runtime.bloomFilter.maxNumItems (4000000) and numBits at maxNumBits (67108864)'],
     derive: (params) => (params.n !== undefined && params.m !== undefined ? sparkSketch(Math.min(params.n, 4_000_000), undefined, Math.min(params.m, 67_108_864)) : {}),
-    source: { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/catalyst/expressions/aggregate/BloomFilterAggregate.scala', function: 'BloomFilterAggregate (estimatedNumItems, numBits, createAggregationBuffer)' },
+    source: AGGREGATE,
+  }, {
+    // bloom_filter_agg(expr, estimatedNumItems): the two-expression constructor takes numBits = estimatedNumItems · 8 ("1 byte per item")
+    kind: 'call', recognizer: 'spark.bloomFilterAgg', title: 'Spark SQL bloom_filter_agg(expr, estimatedNumItems)', callee: 'bloom_filter_agg', arity: [2, 2],
+    params: [{ role: 'n', unit: 'count', position: 1 }],
+    notes: ['numBits = estimatedNumItems × 8 (one byte per item), capped at maxNumBits (67108864); estimatedNumItems capped at maxNumItems (4000000)'],
+    derive: (params) => (params.n !== undefined ? sparkSketch(Math.min(params.n, 4_000_000), undefined, Math.min(params.n * 8, 67_108_864)) : {}),
+    source: AGGREGATE,
   }],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
