@@ -104,11 +104,13 @@ const newBloomFilterJvm = callRecognizer({
 /** HBase column family Bloom type (hbase shell `BLOOMFILTER => 'ROWCOL'`, Java `setBloomFilterType(BloomType.ROW)`). */
 const hbaseBloomType: Recognizer = {
   ids: ['hbase.columnFamily'],
-  needles: ['bloomfilter', 'bloomtype'],
-  pattern: /\bBLOOMFILTER\s*=>\s*['"](ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)['"]|\bsetBloomFilterType\s*\(\s*(?:BloomType\s*\.\s*)?(ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)\s*\)/g,
+  needles: ['bloomfilter', 'bloomtype', 'bloom_filter_type'],
+  // the shell's `BLOOMFILTER => 'ROW'`; Java/Kotlin/Scala `setBloomFilterType(BloomType.ROW)` (0.94: `StoreFile.BloomType.ROW`);
+  // happybase (Thrift ColumnDescriptor) `bloom_filter_type='ROW'`
+  pattern: /\bBLOOMFILTER\s*=>\s*['"](ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)['"]|\bsetBloomFilterType\s*\(\s*(?:(?:[\w.]+\.)?BloomType\s*\.\s*)?(ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)\s*\)|\bbloom_filter_type['"]?\s*[:=]\s*['"](ROW|ROWCOL)['"]/g,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
-    const type = match[1] ?? match[2];
+    const type = match[1] ?? match[2] ?? match[3];
     const b = builder(ctx, 'hbase.columnFamily', `HBase column family BLOOMFILTER ${type}`, at, at + match[0].length);
     b.setDefault('p', 0.01, 'HBase io.storefile.bloom.error.rate default 0.01');
     const rowCol = type === 'ROWCOL';
