@@ -3,7 +3,7 @@
  * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, HBase
  * (Parquet, Iceberg, ORC and Hudi are declared by their library modules and matched in declared.ts). Keys of one system close to each other (and of one column) form one finding.
  */
-import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
+import { checks, Draft, DraftBuilder, enclosingOpenParen, ScanContext, splitArguments } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { groupHits } from './declared';
@@ -124,15 +124,29 @@ const hbase = groupRecognizer({
   },
 });
 
-/** Doris / StarRocks table property `"bloom_filter_fpp" = "0.05"` (with `bloom_filter_columns`). */
+/**
+ * Doris / StarRocks table property `"bloom_filter_fpp" = "0.05"` (with `bloom_filter_columns`); `bloom_filter_columns`
+ * alone builds its columns' filters at the default fpp 0.05 (Doris PropertyAnalyzer / StarRocks BloomFilterIndexUtil:
+ * DEFAULT_BLOOM_FILTER_FPP 0.05, MIN_FPP 0.0001, MAX_FPP 0.05).
+ */
 const doris: Recognizer = {
   ids: ['doris.bloomFilterFpp'],
-  needles: ['bloom_filter_fpp'],
-  pattern: /["'`]bloom_filter_fpp["'`]\s*=/g,
+  needles: ['bloom_filter_fpp', 'bloom_filter_columns'],
+  pattern: /["'`](bloom_filter_fpp|bloom_filter_columns)["'`]\s*=/g,
   match(ctx, match, at) {
     if (ctx.isComment(at) || !/sql/.test(ctx.source.languageId ?? 'sql')) return undefined;
     const value = readValue(ctx, at + match[0].length - 2);
     if (!value) return undefined;
+    if (match[1] === 'bloom_filter_columns') {
+      // the same PROPERTIES clause states the fpp: that key makes the finding
+      const open = enclosingOpenParen(ctx, at);
+      const close = open >= 0 ? splitArguments(ctx.text, open)?.end ?? at : at;
+      const clause = open >= 0 ? ctx.text.slice(open, close) : ctx.text.slice(at, value.end);
+      if (/["'`]bloom_filter_fpp["'`]\s*=/.test(clause) || /^["'`]?\s*["'`]?$/.test(value.text)) return undefined;
+      const b = builder(ctx, 'doris.bloomFilterFpp', `Doris/StarRocks bloom_filter_columns ${value.text}`, at, value.end);
+      b.setDefault('p', 0.05, 'Doris/StarRocks default bloom_filter_fpp 0.05');
+      return b.build();
+    }
     const b = builder(ctx, 'doris.bloomFilterFpp', 'Doris/StarRocks bloom_filter_fpp', at, value.end);
     b.config('p', value.text, { at: value.start, check: checks.range('bloom_filter_fpp', 0.0001, 0.05, 'Doris rejects it') });
     return b.build();
