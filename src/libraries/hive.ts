@@ -17,7 +17,7 @@ export function bloomKFilter(maxNumEntries: number): LibraryDerivation {
   return result(m, k, [`sized for BloomKFilter's fixed DEFAULT_FPP 0.05: ${numBits} bits, padded to ${m} bits (whole 512-bit blocks, always at least one more long)`]);
 }
 
-const FILTER: SourceCitation = { repository: 'apache/hive', file: 'storage-api/src/java/org/apache/hive/common/util/BloomFilter.java', function: 'BloomFilter(long expectedEntries, double fpp), optimalNumOfBits, optimalNumOfHashFunctions' };
+const FILTER: SourceCitation = { repository: 'apache/hive', file: 'storage-api/src/java/org/apache/hive/common/util/BloomFilter.java', function: 'BloomFilter(long expectedEntries[, double fpp]) (DEFAULT_FPP 0.05), optimalNumOfBits, optimalNumOfHashFunctions' };
 const KFILTER: SourceCitation = { repository: 'apache/hive', file: 'storage-api/src/java/org/apache/hive/common/util/BloomKFilter.java', function: 'BloomKFilter(long maxNumEntries) (DEFAULT_FPP 0.05, DEFAULT_BLOCK_SIZE 8 longs)' };
 const REQUIRES = /org\.apache\.hive\.common\.util/;
 
@@ -26,8 +26,9 @@ export const HIVE: LibraryModule = {
   displayName: 'Hive BloomFilter / BloomKFilter',
   recognizers: ['hive.bloomFilter', 'hive.bloomKFilter'],
   entryPoints: [
-    { kind: 'call', recognizer: 'hive.bloomFilter', title: 'Hive new BloomFilter(expectedEntries, fpp)', callee: 'BloomFilter', arity: [2, 2], languages: ['java', 'kotlin', 'scala'], requires: REQUIRES,
+    { kind: 'call', recognizer: 'hive.bloomFilter', title: 'Hive new BloomFilter(expectedEntries[, fpp])', callee: 'BloomFilter', arity: [1, 2], languages: ['java', 'kotlin', 'scala'], requires: REQUIRES,
       params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      defaults: { p: { value: 0.05, text: 'Hive BloomFilter.DEFAULT_FPP 0.05' } },
       derive: (params) => (params.n !== undefined && params.p !== undefined ? orc(params.n, params.p) : {}), source: FILTER },
     { kind: 'call', recognizer: 'hive.bloomKFilter', title: 'Hive new BloomKFilter(maxNumEntries)', callee: 'BloomKFilter', arity: [1, 1], languages: ['java', 'kotlin', 'scala'], requires: REQUIRES,
       params: [{ role: 'n', unit: 'count', position: 0 }],

@@ -150,4 +150,12 @@ describe('JVM inventory: declared entry points and their derivations', () => {
     const text = 'import org.apache.pinot.spi.config.table.BloomFilterConfig;\nBloomFilterConfig a = new BloomFilterConfig(0, 1000000, true);\nBloomFilterConfig b = new BloomFilterConfig(0.01, 0, false);\n';
     assert.deepEqual(only(text, 'A.java', 'pinot.bloomFilter').map((f) => f.params.p), [0.05, 0.01]);
   });
+
+  it('ORC: OrcConf key objects that set themselves, and util.BloomFilter(expectedEntries) at its own DEFAULT_FPP 0.05', () => {
+    const conf = one('import org.apache.orc.OrcConf;\nOrcConf.BLOOM_FILTER_COLUMNS.setString(conf, "user_id");\nOrcConf.BLOOM_FILTER_FPP.setDouble(conf, 0.02);\n', 'A.java', 'orc.bloomFilter');
+    // m = (int)(-n ln p / ln²2) = 81423, then + (64 - 81423 % 64) = 81472, at the stride's 10000 rows
+    assert.deepEqual([conf.params.p, conf.params.n, conf.derived.m], [0.02, 10000, 81472]);
+    const util = one('import org.apache.orc.util.BloomFilter;\nBloomFilter b = new BloomFilter(10000);\n', 'A.java', 'orc.bloomFilter');
+    assert.equal(util.params.p, 0.05);
+  });
 });

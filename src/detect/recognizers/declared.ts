@@ -305,6 +305,14 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       // `PREFIX + "column"`, `KEY + "#column"`, then `, value`
       const suffix = /^\s*\+\s*(?:(["'])([^"'\n]{1,100})\1|([A-Za-z_]\w*))/.exec(text.slice(end, end + 120));
       if (suffix) column = columnName(suffix[2] ?? suffix[3]);
+      // a key object that sets itself (`OrcConf.BLOOM_FILTER_FPP.setDouble(conf, 0.01)`): its setter's last argument
+      const setter = /^\s*\.\s*set\w*\s*\(/.exec(text.slice(end, end + 40));
+      const own = setter ? splitArguments(text, end + setter[0].length - 1)?.args : undefined;
+      if (own && own.length > 0) {
+        const last = own[own.length - 1];
+        hits.push({ setting, column, at, line, value: { text: last.text, start: last.start, end: last.end } });
+        continue;
+      }
       // the value: the argument after the key in the call that sets it (`.set(KEY + "col", "true")`, on any line)
       const open = enclosingOpenParen(ctx, at);
       const args = open >= 0 ? splitArguments(text, open)?.args ?? [] : [];
