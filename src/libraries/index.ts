@@ -51,6 +51,7 @@ import { BTCD } from './btcd';
 import { CARBONDATA } from './carbondata';
 import { DRUID } from './druid';
 import { LUCENE } from './lucene';
+import { OPENSEARCH } from './opensearch';
 import { PINOT } from './pinot';
 import { FASTBLOOM_RS } from './fastbloomRs';
 import { GETH } from './geth';
@@ -97,7 +98,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   // blind round C
   YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
   // JVM / SQL inventory (issue 17)
-  PINOT, LUCENE,
+  PINOT, LUCENE, OPENSEARCH,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -158,4 +158,15 @@ describe('JVM inventory: declared entry points and their derivations', () => {
     const util = one('import org.apache.orc.util.BloomFilter;\nBloomFilter b = new BloomFilter(10000);\n', 'A.java', 'orc.bloomFilter');
     assert.equal(util.params.p, 0.05);
   });
+
+  it('Accumulo Property constants in setProperty calls; OpenSearch doc-id fuzzy set settings', () => {
+    const accumulo = one('import org.apache.accumulo.core.conf.Property;\nops.setProperty("events", Property.TABLE_BLOOM_ENABLED.getKey(), "true");\nops.setProperty("events", Property.TABLE_BLOOM_ERRORRATE.getKey(), "0.1%");\n', 'A.java', 'accumulo.tableBloom');
+    // k = 5; vectorSize = ceil(-5 n / ln(1 - p^(1/5))) at the default 1048576 keys
+    assert.deepEqual([accumulo.params.p, accumulo.params.n, accumulo.derived.k], [0.001, 1048576, 5]);
+    assert.equal(accumulo.derived.m, Math.ceil((-5 * 1048576) / Math.log(1 - Math.pow(0.001, 1 / 5))));
+    const opensearch = one('{"settings": {\n  "index.optimize_doc_id_lookup.fuzzy_set.enabled": true,\n  "index.optimize_doc_id_lookup.fuzzy_set.false_positive_probability": 0.05\n}}\n', 'idx.json', 'opensearch.docIdFuzzySet');
+    assert.equal(opensearch.params.p, 0.05);
+    const enabledOnly = one('index.optimize_doc_id_lookup.fuzzy_set.enabled: true\n', 'opensearch.yml', 'opensearch.docIdFuzzySet');
+    assert.equal(enabledOnly.params.p, 0.2);
+  });
 });
