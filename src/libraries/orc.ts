@@ -75,6 +75,15 @@ const ICEBERG_ORC: SettingsEntryPoint = {
 const UTIL: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long expectedEntries) (DEFAULT_FPP 0.05), BloomFilter(long expectedEntries, double fpp); BloomFilterUtf8(long, double)' };
 const JVM = ['java', 'kotlin', 'scala', 'groovy'];
 
+/** Iceberg's TableProperties constants for the same two keys (`updateProperties().set(TableProperties.ORC_BLOOM_FILTER_FPP, "0.01")`). */
+const ICEBERG_ORC_CONSTANTS: SettingsEntryPoint = {
+  ...ICEBERG_ORC, languages: JVM,
+  settings: [
+    { role: 'columns', unit: 'name', form: 'constant', name: 'TableProperties.ORC_BLOOM_FILTER_COLUMNS', source: ICEBERG },
+    { role: 'p', unit: 'probability', form: 'constant', name: 'TableProperties.ORC_BLOOM_FILTER_FPP', source: ICEBERG },
+  ],
+};
+
 /** OrcConf's key objects, which set themselves (`OrcConf.BLOOM_FILTER_FPP.setDouble(conf, 0.01)`) or give their name (`getAttribute()`). */
 const ORC_CONF_CONSTANTS: SettingsEntryPoint = {
   kind: 'settings', recognizer: 'orc.bloomFilter', title: 'ORC Bloom filter', triggers: ['p', 'columns'], languages: JVM,
@@ -102,7 +111,7 @@ export const ORC: LibraryModule = {
   id: 'orc',
   displayName: 'ORC',
   recognizers: ['orc.bloomFilter'],
-  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC, ORC_CONF_CONSTANTS, ...ORC_UTIL],
+  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC, ICEBERG_ORC_CONSTANTS, ORC_CONF_CONSTANTS, ...ORC_UTIL],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, TRINO, ICEBERG, UTIL],
