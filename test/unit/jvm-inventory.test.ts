@@ -169,4 +169,11 @@ describe('JVM inventory: declared entry points and their derivations', () => {
     const enabledOnly = one('index.optimize_doc_id_lookup.fuzzy_set.enabled: true\n', 'opensearch.yml', 'opensearch.docIdFuzzySet');
     assert.equal(enabledOnly.params.p, 0.2);
   });
+
+  it('Paimon lookup cache filter: its fpp, or the default 0.05 when only switched on', () => {
+    const text = "CREATE TABLE dim (id INT, v STRING) WITH (\n  'lookup.cache.bloom.filter.enabled' = 'true',\n  'lookup.cache.bloom.filter.fpp' = '0.01'\n);\n";
+    assert.equal(one(text, 'a.sql', 'paimon.lookupCacheBloom').params.p, 0.01);
+    assert.equal(one("SET 'lookup.cache.bloom.filter.enabled' = 'true';\n", 'a.sql', 'paimon.lookupCacheBloom').params.p, 0.05);
+    assert.deepEqual(only("SET 'lookup.cache.bloom.filter.enabled' = 'false';\n", 'a.sql', 'paimon.lookupCacheBloom'), []);
+  });
 });
