@@ -13,6 +13,7 @@ export function sparkSketch(n: number, p: number | undefined, numBits?: number):
   return result(m, k, notes);
 }
 
+const SQLCONF: SourceCitation = { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/internal/SQLConf.scala', function: 'RUNTIME_BLOOM_FILTER_ENABLED, RUNTIME_BLOOM_FILTER_EXPECTED_NUM_ITEMS (1000000), RUNTIME_BLOOM_FILTER_NUM_BITS (8388608), RUNTIME_BLOOM_FILTER_MAX_NUM_ITEMS, RUNTIME_BLOOM_FILTER_MAX_NUM_BITS' };
 const AGGREGATE: SourceCitation = { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/catalyst/expressions/aggregate/BloomFilterAggregate.scala', function: 'BloomFilterAggregate (this(child, estimatedNumItems[, numBits]), estimatedNumItems, numBits, createAggregationBuffer)' };
 
 export const SPARK: LibraryModule = {
@@ -33,6 +34,17 @@ export const SPARK: LibraryModule = {
     notes: ['numBits = estimatedNumItems × 8 (one byte per item), capped at maxNumBits (67108864); estimatedNumItems capped at maxNumItems (4000000)'],
     derive: (params) => (params.n !== undefined ? sparkSketch(Math.min(params.n, 4_000_000), undefined, Math.min(params.n * 8, 67_108_864)) : {}),
     source: AGGREGATE,
+  }, {
+    // the runtime filter of a join (SQLConf): one filter per join build side, at these defaults without table statistics
+    kind: 'settings', recognizer: 'spark.runtimeBloomFilter', title: 'Spark runtime Bloom filter join', triggers: ['enabled', 'n', 'm'],
+    defaults: { n: { value: 1_000_000, text: 'Spark default expectedNumItems 1000000' }, m: { value: 8_388_608, text: 'Spark default numBits 8388608' } },
+    notes: ['with table statistics Spark sizes each filter from the row count, capped by maxNumItems (4000000) and maxNumBits (67108864)'],
+    derive: (params) => (params.n !== undefined && params.m !== undefined ? sparkSketch(params.n, undefined, params.m) : {}),
+    settings: [
+      { role: 'enabled', unit: 'flag', form: 'key', name: 'spark.sql.optimizer.runtime.bloomFilter.enabled', source: SQLCONF },
+      { role: 'n', unit: 'count', form: 'key', name: 'spark.sql.optimizer.runtime.bloomFilter.expectedNumItems', source: SQLCONF },
+      { role: 'm', unit: 'bits', form: 'key', name: 'spark.sql.optimizer.runtime.bloomFilter.numBits', source: SQLCONF },
+    ],
   }],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),

@@ -93,22 +93,6 @@ function configValue(b: DraftBuilder, param: Parameters<DraftBuilder['config']>[
   return b.argument(param, hit.value.text, { kind: 'config', eval: evalOptions, at: hit.value.start, check });
 }
 
-const sparkRuntime = groupRecognizer({
-  id: 'spark.runtimeBloomFilter',
-  title: 'Spark runtime Bloom filter join',
-  needles: ['runtime.bloomfilter'],
-  keys: /spark\.sql\.optimizer\.runtime\.bloomFilter\.(enabled|expectedNumItems|maxNumItems|numBits|maxNumBits)\b()/,
-  build(b, values) {
-    if (isFalse(values.get('enabled'))) b.note('spark.sql.optimizer.runtime.bloomFilter.enabled = false: no runtime filters are built');
-    const n = configValue(b, 'n', values.get('expectedNumItems'), checks.positiveInteger('expectedNumItems'));
-    const m = configValue(b, 'm', values.get('numBits'), checks.positiveInteger('numBits'));
-    if (n === undefined) b.setDefault('n', 1_000_000, 'Spark default expectedNumItems 1000000');
-    if (m === undefined) b.setDefault('m', 8_388_608, 'Spark default numBits 8388608');
-    if (values.has('maxNumItems') || values.has('maxNumBits')) b.note('with table statistics Spark sizes each filter from the row count, capped by maxNumItems / maxNumBits');
-    return b.derive((p) => (p.n !== undefined && p.m !== undefined ? derive.sparkSketch(p.n, undefined, p.m) : {})).build();
-  },
-});
-
 const hbase = groupRecognizer({
   id: 'hbase.storefileBloom',
   title: 'HBase store file Bloom filter',
@@ -153,4 +137,4 @@ const doris: Recognizer = {
   },
 };
 
-export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, hbase, doris];
+export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [hbase, doris];
