@@ -36,11 +36,13 @@ const bloomFilterCreate = callRecognizer({
       if (n === 0) b.note('Guava treats expectedInsertions = 0 as 1');
       return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();
     }
-    if (match[1] !== 'create' || args.length < 1 || args.length > 3) return undefined;
+    // create(expectedNumItems[, fpp | numBits[, seed]]) and create(Version, expectedNumItems, numBits, seed)
+    const sized = args.length === 4 && /Version/.test(args[0].text) ? args.slice(1) : args;
+    if (match[1] !== 'create' || sized.length < 1 || sized.length > 3) return undefined;
     if (!sparkHint) return undefined;
     const b = builder(ctx, 'spark.sketch.create', 'Spark sketch BloomFilter.create', start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
-    sparkSecondArgument(b, args[1]?.text, args[1]?.start);
+    b.argument('n', sized[0], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
+    sparkSecondArgument(b, sized[1]?.text, sized[1]?.start);
     return b.derive(sparkDerive).build();
   },
 });
