@@ -176,4 +176,9 @@ describe('JVM inventory: declared entry points and their derivations', () => {
     assert.equal(one("SET 'lookup.cache.bloom.filter.enabled' = 'true';\n", 'a.sql', 'paimon.lookupCacheBloom').params.p, 0.05);
     assert.deepEqual(only("SET 'lookup.cache.bloom.filter.enabled' = 'false';\n", 'a.sql', 'paimon.lookupCacheBloom'), []);
   });
+
+  it('Trino parquet_bloom_filter_columns: a filter at the writer\'s fpp 0.01, none for an empty list', () => {
+    const text = "CREATE TABLE events (id BIGINT, user_id VARCHAR)\nWITH (format = 'PARQUET', parquet_bloom_filter_columns = ARRAY['user_id']);\nCREATE TABLE t2 (id BIGINT) WITH (format = 'PARQUET', parquet_bloom_filter_columns = ARRAY[]);\n";
+    assert.deepEqual(only(text, 'a.sql', 'parquet.bloomFilter').map((f) => [f.range.start.line, f.params.p]), [[1, 0.01]]);
+  });
 });

@@ -362,9 +362,11 @@ function isFalse(hit: SettingHit | undefined): boolean {
  * run-time boolean (`Boolean.toString(useBloom)`) or read with its fallback states no filter. A sizing setting does
  * when it states a value.
  */
-function triggers(hit: SettingHit | undefined): boolean {
+function triggers(hit: SettingHit | undefined, text: string): boolean {
   if (!hit?.value) return false;
   const value = unquote(hit.value.text);
+  // an empty list of columns (`ARRAY[]`, `[]`; a bare value stops at its bracket) names no filter
+  if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${text.slice(hit.value.end)}`)) return false;
   return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
 }
 
@@ -392,7 +394,7 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   const hits = new Map<ParamRole, SettingHit>();
   for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
   // a trigger with a value (an empty ORC column list, `enabled = false` or a key named without a value configures no filter)
-  if (!entry.triggers.some((role) => triggers(hits.get(role)))) return undefined;
+  if (!entry.triggers.some((role) => triggers(hits.get(role), ctx.text))) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');
