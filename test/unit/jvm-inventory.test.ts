@@ -181,4 +181,13 @@ describe('JVM inventory: declared entry points and their derivations', () => {
     const text = "CREATE TABLE events (id BIGINT, user_id VARCHAR)\nWITH (format = 'PARQUET', parquet_bloom_filter_columns = ARRAY['user_id']);\nCREATE TABLE t2 (id BIGINT) WITH (format = 'PARQUET', parquet_bloom_filter_columns = ARRAY[]);\n";
     assert.deepEqual(only(text, 'a.sql', 'parquet.bloomFilter').map((f) => [f.range.start.line, f.params.p]), [[1, 0.01]]);
   });
+
+  it('HBase store file filters from BloomFilterFactory constants: a chunk per block, sized by idealMaxKeys', () => {
+    const text = 'import org.apache.hadoop.hbase.util.BloomFilterFactory;\nconf.setFloat(BloomFilterFactory.IO_STOREFILE_BLOOM_ERROR_RATE, 0.005f);\nconf.setInt(BloomFilterFactory.IO_STOREFILE_BLOOM_BLOCK_SIZE, 65536);\n';
+    const f = one(text, 'A.java', 'hbase.storefileBloom');
+    // 65536 bytes = 524288 bits per chunk; maxKeys = (long)(bits ln²2 / -ln p); k = ceil(ln 2 · (long)(bits / maxKeys))
+    const bits = 65536 * 8;
+    const maxKeys = Math.trunc((bits * LN2_SQUARED) / -Math.log(0.005));
+    assert.deepEqual([f.params.p, f.derived.m, f.derived.n, f.derived.k], [0.005, bits, maxKeys, Math.ceil(LN2 * Math.trunc(bits / maxKeys))]);
+  });
 });
