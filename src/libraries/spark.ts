@@ -1,6 +1,6 @@
 /** Apache Spark sketch BloomFilter (DataFrame stat.bloomFilter, runtime Bloom filter joins). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
+import type { CallEntryPoint, DeclaredParam, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { ceilTo, LN2, LN2_SQUARED, result, sizeNote } from './util';
 
 /** BloomFilter.create: same formulas as Guava; BitArray rounds up to 64-bit words. */
@@ -13,6 +13,30 @@ export function sparkSketch(n: number, p: number | undefined, numBits?: number):
   return result(m, k, notes);
 }
 
+const SKETCH: SourceCitation = { repository: 'apache/spark', file: 'common/sketch/src/main/java/org/apache/spark/util/sketch/BloomFilter.java', function: 'create(long expectedNumItems[, double fpp | long numBits[, int seed]]), create(Version, long, long, int) (DEFAULT_FPP 0.03)' };
+const SKETCH_HINT = /org\.apache\.spark\.util\.sketch/;
+const JVM = ['java', 'kotlin', 'scala', 'groovy'];
+const ITEMS = (position: number): DeclaredParam => ({ role: 'n', unit: 'count', position });
+const BITS = (position: number): DeclaredParam => ({ role: 'm', unit: 'bits', position });
+const sketchDerive: CallEntryPoint['derive'] = (params) => {
+  if (params.n === undefined) return {};
+  if (params.m !== undefined) return sparkSketch(params.n, undefined, params.m);
+  return params.p !== undefined ? sparkSketch(params.n, params.p) : {};
+};
+const sketch = (title: string, arity: [number, number], params: DeclaredParam[], extra: Partial<CallEntryPoint> = {}): CallEntryPoint => ({
+  kind: 'call', recognizer: 'spark.sketch.create', title, callee: 'BloomFilter.create', arity, languages: JVM, requires: SKETCH_HINT,
+  params, derive: sketchDerive, source: SKETCH, ...extra,
+});
+
+/** Spark's sketch BloomFilter.create overloads: Java picks (n, fpp) or (n, numBits) by the second argument's type. */
+const SKETCH_CALLS: readonly CallEntryPoint[] = [
+  sketch('Spark sketch BloomFilter.create', [1, 1], [ITEMS(0)], { defaults: { p: { value: 0.03, text: 'Spark default fpp 0.03' } } }),
+  sketch('Spark sketch BloomFilter.create', [2, 2], [ITEMS(0), { role: 'p', unit: 'probability', position: 1 }], { overload: { position: 1, wholeNumber: false } }),
+  sketch('Spark sketch BloomFilter.create', [2, 2], [ITEMS(0), BITS(1)], { overload: { position: 1, wholeNumber: true } }),
+  sketch('Spark sketch BloomFilter.create', [3, 3], [ITEMS(0), BITS(1)]),
+  sketch('Spark sketch BloomFilter.create', [4, 4], [ITEMS(1), BITS(2)]),
+];
+
 const SQLCONF: SourceCitation = { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/internal/SQLConf.scala', function: 'RUNTIME_BLOOM_FILTER_ENABLED, RUNTIME_BLOOM_FILTER_EXPECTED_NUM_ITEMS (1000000), RUNTIME_BLOOM_FILTER_NUM_BITS (8388608), RUNTIME_BLOOM_FILTER_MAX_NUM_ITEMS, RUNTIME_BLOOM_FILTER_MAX_NUM_BITS' };
 const AGGREGATE: SourceCitation = { repository: 'apache/spark', file: 'sql/catalyst/src/main/scala/org/apache/spark/sql/catalyst/expressions/aggregate/BloomFilterAggregate.scala', function: 'BloomFilterAggregate (this(child, estimatedNumItems[, numBits]), estimatedNumItems, numBits, createAggregationBuffer)' };
 
@@ -20,7 +44,7 @@ export const SPARK: LibraryModule = {
   id: 'spark',
   displayName: 'Spark sketch',
   recognizers: ['spark.sketch.create', 'spark.stat.bloomFilter', 'spark.runtimeBloomFilter', 'spark.bloomFilterAgg'],
-  entryPoints: [{
+  entryPoints: [...SKETCH_CALLS, {
     // bloom_filter_agg(expr, estimatedNumItems, numBits): BloomFilter.create(n, numBits), each capped by the runtime filter's limits
     kind: 'call', recognizer: 'spark.bloomFilterAgg', title: 'Spark SQL bloom_filter_agg(expr, estimatedNumItems, numBits)', callee: 'bloom_filter_agg', arity: [3, 3],
     params: [{ role: 'n', unit: 'count', position: 1 }, { role: 'm', unit: 'bits', position: 2 }],

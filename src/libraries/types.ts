@@ -111,6 +111,8 @@ export interface DeclaredParam {
   readonly names?: readonly string[];
   /** A stated 0 the library replaces by its default (the kernel's `map_extra = 0` is 5 hash functions). */
   readonly zeroMeans?: { readonly value: number; readonly text: string };
+  /** The library's own refusal of a value, in its words (Guava's checkArgument messages), instead of the role's generic check. */
+  readonly check?: (value: number) => string | undefined;
 }
 
 /** A default the library applies to a parameter the code leaves out. */

@@ -190,4 +190,15 @@ describe('JVM inventory: declared entry points and their derivations', () => {
     const maxKeys = Math.trunc((bits * LN2_SQUARED) / -Math.log(0.005));
     assert.deepEqual([f.params.p, f.derived.m, f.derived.n, f.derived.k], [0.005, bits, maxKeys, Math.ceil(LN2 * Math.trunc(bits / maxKeys))]);
   });
+
+  it('Guava and Spark sketch as declared overloads: Java picks Spark\'s (n, fpp) or (n, numBits) by the second argument\'s type', () => {
+    const spark = only('import org.apache.spark.util.sketch.BloomFilter;\nBloomFilter a = BloomFilter.create(1000L);\nBloomFilter b = BloomFilter.create(1000L, 0.01);\nBloomFilter c = BloomFilter.create(1000L, 8192L);\nBloomFilter d = BloomFilter.create(BloomFilter.Version.V1, 1000L, 8192L, 0);\n', 'A.java', 'spark.sketch.create');
+    assert.deepEqual(spark.map((f) => [f.params.n, f.params.p, f.params.m]), [[1000, 0.03, undefined], [1000, 0.01, undefined], [1000, undefined, 8192], [1000, undefined, 8192]]);
+    // BitArray rounds to 64-bit words; k = max(1, round(m / n · ln 2)) = round(5.68) = 6
+    assert.deepEqual([spark[2].derived.m, spark[2].derived.k], [8192, 6]);
+    const refused = one('BloomFilter<String> f = BloomFilter.create(Funnels.stringFunnel(UTF_8), 5000, 1.5);\n', 'A.java', 'guava.create');
+    assert.ok(refused.invalid?.some((text) => text === 'Guava throws IllegalArgumentException: False positive probability (1.5) must be < 1.0'), String(refused.invalid));
+    // a class of the file's own named BloomFilter is neither library's
+    assert.deepEqual(detectConfigs('public class BloomFilter {\n  static BloomFilter create(int n, double p) { return null; }\n  void use() { BloomFilter.create(1000, 0.01); }\n}\n', { fileName: 'BloomFilter.java' }), []);
+  });
 });

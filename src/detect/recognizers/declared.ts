@@ -26,7 +26,8 @@ function calleePattern(callee: string): string {
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
   // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
   // and type arguments between a type and its constructor: Dart `BloomFilter<String>.withProbability`
-  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
+  // and Java's explicit type arguments after the dot: `BloomFilter.<String>create`
+  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*(?:<[^>\\n]{0,60}>\\s*)?' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
@@ -145,7 +146,7 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     const arg = argumentFor(args, param.position, param.names);
     if (!arg) continue;
     stated++;
-    declaredValue(b, param.role as ParamName, param.unit, arg, { check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
+    declaredValue(b, param.role as ParamName, param.unit, arg, { check: param.check ?? checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
   }
   if (stated === 0) return undefined;
   applyDefaults(b, entry.defaults);
@@ -193,7 +194,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '');
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
       const candidates = byCallee.get(name);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);

@@ -3,47 +3,28 @@ import { checks } from '../engine';
 import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer, definesOwn, JVM, langIs, rocksDbBloomKind } from './helpers';
+import { builder, callRecognizer, JVM, langIs, rocksDbBloomKind } from './helpers';
 
-const GUAVA_HINT = /com\.google\.common\.hash|\bFunnels?\b/;
-const SPARK_HINT = /org\.apache\.spark\.util\.sketch/;
 /** DataFrameStatFunctions (sql/api/.../DataFrameStatFunctions.scala) held in a variable: a file of Spark SQL. */
 const SPARK_STAT_HINT = /DataFrameStatFunctions|org\.apache\.spark\.sql/;
 const GUAVA_STATIC = /import\s+static\s+com\.google\.common\.hash\.BloomFilter\.(?:\*|create|toBloomFilter)\b/;
 
-/** Guava `BloomFilter.create(funnel, n[, fpp])` / `toBloomFilter(...)` and Spark sketch `BloomFilter.create(n[, fpp|numBits])`. */
-const bloomFilterCreate = callRecognizer({
-  ids: ['guava.create', 'spark.sketch.create'],
+/**
+ * Guava's `create(funnel, n[, fpp])` / `toBloomFilter(...)` called bare after `import static
+ * com.google.common.hash.BloomFilter.create` (the qualified calls, and Spark sketch's, are declared in src/libraries).
+ */
+const guavaStaticImport = callRecognizer({
+  ids: ['guava.create'],
   needles: ['bloomfilter'],
-  // `BloomFilter.create(`, with type arguments as Java (`BloomFilter.<String>create(`), Kotlin (`create<String>(`) and
-  // Scala (`create[String](`) write them; bare `create(` / `toBloomFilter(` after Guava's static import
-  pattern: /\bBloomFilter\s*\.\s*(?:<[^>\n]{0,60}>\s*)?(create|toBloomFilter)\s*(?:<[^>\n]{0,60}>|\[[^\]\n]{0,60}\])?\s*\(|(?<![\w$.])(create|toBloomFilter)\s*\(/g,
-  build(ctx, args, start, end, found) {
-    if (!langIs(ctx, JVM)) return undefined;
-    // a bare call is Guava's only where the file imports it statically (BloomFilter.java, create / toBloomFilter)
-    if (found[2] !== undefined && !ctx.hint('guava-static', GUAVA_STATIC)) return undefined;
-    const match = [found[0], found[1] ?? found[2]];
-    if (definesOwn(ctx, 'BloomFilter')) return undefined;
-    const firstIsFunnel = args.length > 0 && /funnel/i.test(args[0].text);
-    const guavaHint = ctx.hint('guava', GUAVA_HINT);
-    const sparkHint = ctx.hint('spark-sketch', SPARK_HINT);
-    if (firstIsFunnel || (guavaHint && !sparkHint && args.length >= 2)) {
-      if (args.length < 2 || args.length > 4) return undefined;
-      const b = builder(ctx, 'guava.create', `Guava BloomFilter.${match[1]}`, start, end);
-      const n = b.argument('n', args[1], { check: derive.guavaInsertionsRefusal });
-      if (args[2]) b.argument('p', args[2], { check: derive.guavaFppRefusal });
-      else b.setDefault('p', 0.03, 'Guava default fpp 0.03');
-      if (n === 0) b.note('Guava treats expectedInsertions = 0 as 1');
-      return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();
-    }
-    // create(expectedNumItems[, fpp | numBits[, seed]]) and create(Version, expectedNumItems, numBits, seed)
-    const sized = args.length === 4 && /Version/.test(args[0].text) ? args.slice(1) : args;
-    if (match[1] !== 'create' || sized.length < 1 || sized.length > 3) return undefined;
-    if (!sparkHint) return undefined;
-    const b = builder(ctx, 'spark.sketch.create', 'Spark sketch BloomFilter.create', start, end);
-    b.argument('n', sized[0], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
-    sparkSecondArgument(b, sized[1]?.text, sized[1]?.start);
-    return b.derive(sparkDerive).build();
+  pattern: /(?<![\w$.])(create|toBloomFilter)\s*\(/g,
+  build(ctx, args, start, end, match) {
+    if (!langIs(ctx, JVM) || !ctx.hint('guava-static', GUAVA_STATIC)) return undefined;
+    if (args.length < 2 || args.length > 3) return undefined;
+    const b = builder(ctx, 'guava.create', `Guava BloomFilter.${match[1]}`, start, end);
+    b.argument('n', args[1], { check: derive.guavaInsertionsRefusal });
+    if (args[2]) b.argument('p', args[2], { check: derive.guavaFppRefusal });
+    else b.setDefault('p', 0.03, 'Guava default fpp 0.03');
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();
   },
 });
 
@@ -134,4 +115,4 @@ const elasticsearch: Recognizer = {
   },
 };
 
-export const JVM_RECOGNIZERS: readonly Recognizer[] = [bloomFilterCreate, sparkStat, newBloomFilterJvm, hbaseBloomType, elasticsearch];
+export const JVM_RECOGNIZERS: readonly Recognizer[] = [guavaStaticImport, sparkStat, newBloomFilterJvm, hbaseBloomType, elasticsearch];
