@@ -7,16 +7,18 @@ import { evaluateConstant } from '../../src/detect/evaluate';
 import { detectConfigs, fileConstants } from '../../src/detect/index';
 import { languageFromFileName } from '../../src/detect/source';
 import { isPrintOrLog, SyntaxFacts } from '../../src/detect/syntax/facts';
-import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES } from '../../src/detect/syntax/queries';
+import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES, wasmPackagePath } from '../../src/detect/syntax/queries';
 import { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 import { hoverMarkdownText } from '../../src/extension/hoverText';
 import { analyzeFinding } from '../../src/analysis/analyze';
 
-const WASM_DIR = join('node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+/** A runtime or grammar file in its npm package (VS Code's package, or the grammar's own: Kotlin, Scala). */
+const wasmPath = (file: string): string => join('node_modules', wasmPackagePath(file));
+const readWasm = (file: string): Promise<Uint8Array> => readFile(wasmPath(file));
 let runtime: SyntaxRuntime;
 
 before(async () => {
-  runtime = await SyntaxRuntime.create((file) => readFile(join(WASM_DIR, file)));
+  runtime = await SyntaxRuntime.create(readWasm);
 });
 
 /** The facts of a text in a language whose grammar is loaded (the caller disposes them). */
@@ -48,7 +50,7 @@ describe('syntax layer: runtime and grammars', () => {
   it('loads every grammar the product uses, and every query compiles against its grammar', async function () {
     this.timeout(20_000);
     for (const grammar of Object.keys(LANGUAGE_QUERIES)) {
-      const languageId = { 'c-sharp': 'csharp', tsx: 'typescriptreact', bash: 'shellscript', cpp: 'cpp' }[grammar] ?? grammar;
+      const languageId = ({ 'c-sharp': 'csharp', tsx: 'typescriptreact', bash: 'shellscript', cpp: 'cpp' } as Record<string, string>)[grammar] ?? grammar;
       const loaded = await runtime.load(languageId);
       assert.ok(loaded, `${grammar} loads and its query compiles`);
       assert.equal(loaded.grammar, grammar);
@@ -58,9 +60,13 @@ describe('syntax layer: runtime and grammars', () => {
   });
 
   it('every grammar file the product loads exists in the package (the build copies them to dist/)', () => {
-    for (const file of ['tree-sitter.wasm', ...GRAMMAR_FILES]) assert.ok(existsSync(join(WASM_DIR, file)), file);
+    for (const file of ['tree-sitter.wasm', ...GRAMMAR_FILES]) assert.ok(existsSync(wasmPath(file)), file);
     const build = readFileSync(join('scripts', 'build.mjs'), 'utf8');
-    for (const file of GRAMMAR_FILES) assert.ok(build.includes(`'${file.replace(/^tree-sitter-|\.wasm$/g, '')}'`), `build.mjs copies ${file}`);
+    for (const file of GRAMMAR_FILES) {
+      const stem = file.replace(/^tree-sitter-|\.wasm$/g, '');
+      const owner = wasmPackagePath(file).replace(/\/[^/]+$/, '');
+      assert.ok(owner.startsWith('@vscode/') ? build.includes(`'${stem}'`) : build.includes(`${stem}: 'node_modules/${owner}'`), `build.mjs copies ${file}`);
+    }
   });
 
   it('maps languages to grammars; languages without one have none (text readers)', () => {
@@ -71,7 +77,7 @@ describe('syntax layer: runtime and grammars', () => {
   });
 
   it('a language whose grammar is not loaded is read as text, with the same findings', async () => {
-    const fresh = await SyntaxRuntime.create((file) => readFile(join(WASM_DIR, file)));
+    const fresh = await SyntaxRuntime.create((file) => readWasm(file));
     const text = 'class A {\n  static final long N = 1000;\n  BloomFilter<String> f = BloomFilter.create(Funnels.stringFunnel(UTF_8), N, 0.01);\n}\n';
     assert.equal(fresh.grammarFor('java'), undefined);
     const before = detectConfigs(text, { languageId: 'java', syntax: fresh });
@@ -80,7 +86,7 @@ describe('syntax layer: runtime and grammars', () => {
   });
 
   it('a grammar that cannot be read leaves its language to the text readers (no throw)', async () => {
-    const broken = await SyntaxRuntime.create((file) => (file === 'tree-sitter.wasm' ? readFile(join(WASM_DIR, file)) : Promise.reject(new Error('missing'))));
+    const broken = await SyntaxRuntime.create((file) => (file === 'tree-sitter.wasm' ? readWasm(file) : Promise.reject(new Error('missing'))));
     assert.equal(await broken.load('go'), undefined);
     assert.equal(broken.grammarFor('go'), undefined);
   });
@@ -99,6 +105,8 @@ describe('syntax layer: one parse, one query, one resolution per language', () =
     { languageId: 'php', text: '<?php\nclass C { const HASHES = 5; }\n$size = 10000000;\n', name: 'HASHES', value: 5 },
     { languageId: 'ruby', text: 'class C\n  ERROR_RATE = 0.01\nend\n', name: 'ERROR_RATE', value: 0.01 },
     { languageId: 'shellscript', text: 'BLOOM_BITS=16\n', name: 'BLOOM_BITS', value: 16 },
+    { languageId: 'kotlin', text: 'class Store {\n    companion object {\n        const val CAPACITY = 1_000L * 1_000\n    }\n}\n', name: 'Store.CAPACITY', value: 1e6 },
+    { languageId: 'scala', text: 'object Limits {\n  final val Bits: Int = 1 << 20\n}\n', name: 'Limits.Bits', value: 1048576 },
   ];
   for (const { languageId, text, name, value } of cases) {
     it(`${languageId}: ${name} = ${value}`, async () => {
@@ -262,7 +270,7 @@ describe('syntax layer: prose is not configuration', () => {
 describe('syntax layer: the whole corpus read with the grammars loaded', () => {
   it('loses no finding and changes no value the text readers find; decoys stay silent', async function () {
     this.timeout(60_000);
-    for (const languageId of ['java', 'go', 'python', 'rust', 'typescript', 'typescriptreact', 'javascript', 'csharp', 'php', 'ruby', 'cpp', 'shellscript']) await runtime.load(languageId);
+    for (const languageId of ['java', 'go', 'python', 'rust', 'typescript', 'typescriptreact', 'javascript', 'csharp', 'php', 'ruby', 'cpp', 'shellscript', 'kotlin', 'scala']) await runtime.load(languageId);
     const corpus = join('test', 'fixtures', 'corpus');
     const expectations = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8')) as Record<string, unknown>;
     const problems: string[] = [];
