@@ -267,6 +267,115 @@ describe('syntax layer: prose is not configuration', () => {
   });
 });
 
+describe('syntax layer: Kotlin and Scala', () => {
+  const kotlin = [
+    'const val TOP_LEVEL = 2_000',
+    'object Limits {',
+    '    const val FPP = 0.01',
+    '}',
+    'class Store(private val size: Int = 10) {',
+    '    companion object {',
+    '        private const val CAPACITY = 1_000_000L',
+    '    }',
+    '    val filter = BloomFilter.create(Funnels.longFunnel(), expectedInsertions = CAPACITY, fpp = Limits.FPP)',
+    '    val writer = ParquetWriter.builder(path).withBloomFilterNDV("id", 5_000L).build()',
+    '    fun log() { println("bloom fpp = 0.5") }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('Kotlin: constants at file, object and companion-object level, under their owner', async () => {
+    const facts = await factsOf('kotlin', kotlin);
+    try {
+      const table = facts.definitions();
+      assert.equal(table.get('TOP_LEVEL')?.expression, '2_000');
+      assert.equal(table.get('TOP_LEVEL')?.owner, undefined);
+      assert.equal(table.get('Limits.FPP')?.expression, '0.01');
+      // a companion object's members are the class's: `Store.CAPACITY`
+      assert.equal(table.get('Store.CAPACITY')?.expression, '1_000_000L');
+      assert.equal(table.get('filter')?.owner, 'Store');
+      assert.equal(facts.hasError(), false);
+    } finally {
+      facts.dispose();
+    }
+  });
+
+  it('Kotlin: a named argument and a builder chain are seen in their calls', async () => {
+    const facts = await factsOf('kotlin', kotlin);
+    try {
+      const fpp = facts.around(kotlin.indexOf('Limits.FPP)'));
+      assert.deepEqual(fpp?.calls[0], { callee: 'BloomFilter.create', argumentIndex: 2 });
+      const ndv = facts.around(kotlin.indexOf('5_000L'));
+      assert.deepEqual(ndv?.calls[0], { callee: 'ParquetWriter.builder(path).withBloomFilterNDV', argumentIndex: 1 });
+      assert.equal(facts.around(kotlin.indexOf('size: Int'))?.inDeclaration, true);
+      assert.ok(facts.around(kotlin.indexOf('Funnels.longFunnel'))?.parameters.has('size'), 'the primary constructor\'s parameter');
+      assert.equal(facts.isProse(kotlin.indexOf('bloom fpp')), true);
+      assert.equal(facts.isProse(kotlin.indexOf('"id"') + 1), false);
+    } finally {
+      facts.dispose();
+    }
+  });
+
+  it('Kotlin: Guava sized by a companion constant and an object constant, named arguments', async () => {
+    await runtime.load('kotlin');
+    const guava = detectConfigs(kotlin, { languageId: 'kotlin', syntax: runtime }).find((f) => f.recognizer.startsWith('guava'));
+    assert.ok(guava, 'a Guava finding');
+    assert.equal(guava.params.n, 1e6);
+    assert.equal(guava.params.p, 0.01);
+  });
+
+  const scala = [
+    'object Limits {',
+    '  final val Capacity = 1000000L',
+    '}',
+    'class Store(n: Long) {',
+    '  val (items, rate) = (5000, 0.02)',
+    '  val filter = BloomFilter(expectedInsertions = Limits.Capacity, fpp = 0.01)',
+    '  def f(): Unit = { println(s"bloom $n"); logger.info("bloom fpp 0.5") }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('Scala: object members, tuple patterns; a named argument binds nothing', async () => {
+    const facts = await factsOf('scala', scala);
+    try {
+      const table = facts.definitions();
+      assert.equal(table.get('Limits.Capacity')?.expression, '1000000L');
+      assert.equal(table.get('rate')?.expression, '0.02');
+      assert.equal(table.get('items')?.owner, 'Store');
+      assert.equal(table.has('fpp'), false, 'fpp = 0.01 is an argument, not a binding');
+      assert.equal(table.has('expectedInsertions'), false);
+      assert.deepEqual(facts.around(scala.indexOf('0.01'))?.calls[0], { callee: 'BloomFilter', argumentIndex: 1 });
+      assert.equal(facts.around(scala.indexOf('0.01'))?.boundForAssertion, false);
+      assert.ok(facts.around(scala.indexOf('Limits.Capacity'))?.parameters.has('n'), 'the class parameter');
+      assert.equal(facts.isProse(scala.indexOf('bloom fpp')), true);
+    } finally {
+      facts.dispose();
+    }
+  });
+
+  it('Kotlin: a one-line class body parses as ERROR; the file still finds what the text readers find', async () => {
+    await runtime.load('kotlin');
+    const broken = 'object C { const val X = 5 }\nclass D { val y = 2 }\nconst val CAPACITY = 5000\nval f = BloomFilter.create(Funnels.longFunnel(), CAPACITY, 0.01)\n';
+    const facts = await factsOf('kotlin', broken);
+    try {
+      assert.equal(facts.hasError(), true);
+      assert.equal(facts.around(broken.indexOf('0.01')), undefined, 'in the ERROR node: left to the text readers');
+    } finally {
+      facts.dispose();
+    }
+    const withTree = detectConfigs(broken, { languageId: 'kotlin', syntax: runtime });
+    const plain = detectConfigs(broken, { languageId: 'kotlin' });
+    assert.equal(plain.length, 1, 'the text readers find the Guava call');
+    assert.equal(plain[0].params.n, 5000);
+    assert.deepEqual(withTree.map((f) => [f.recognizer, f.params]), plain.map((f) => [f.recognizer, f.params]));
+    // the constants index holds every constant the text readers see, beside the tree's own (X, in the ERROR node)
+    const names = fileConstants(broken, { languageId: 'kotlin', syntax: runtime }).map((c) => c.name);
+    for (const name of fileConstants(broken, { languageId: 'kotlin' }).map((c) => c.name)) assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
+    assert.ok(names.includes('CAPACITY') && names.includes('X'), names.join(', '));
+  });
+});
+
 describe('syntax layer: the whole corpus read with the grammars loaded', () => {
   it('loses no finding and changes no value the text readers find; decoys stay silent', async function () {
     this.timeout(60_000);
