@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022' };
+// jsonc-parser's `main` is a UMD build whose lazy `require('./impl/...')` calls esbuild cannot follow: bundle its ES module build.
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022',
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } };
 
 function filesUnder(dir, suffix) {
   if (!existsSync(dir)) return [];

@@ -2,7 +2,12 @@
  * Configuration keys in any format (YAML, JSON, TOML, .properties, XML, spark-defaults.conf, SQL
  * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, HBase, Hudi
  * (Parquet, Iceberg and ORC are declared by their library modules and matched in declared.ts). Keys of one system close to each other (and of one column) form one finding.
+ *
+ * Keys are found in the text as written (the dotted key on one line). In YAML, JSON and TOML files that parse
+ * cleanly, keys nested over several levels (`spark:` / `sql:` / ... / `numBits: 16777216`) are also found, by their
+ * full key path from the parser (configTree.ts), with the value's exact offsets.
  */
+import { cachedConfigEntries } from '../configTree';
 import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
@@ -62,6 +67,7 @@ function buildGroups(ctx: ScanContext, system: GroupSystem): Draft[] {
     const keyEnd = match.index + match[0].length;
     hits.push({ key: match[1], column: match[2], at: match.index, keyEnd, value: readValue(ctx, keyEnd), line: ctx.source.lineOf(match.index) });
   }
+  hits.push(...nestedHits(ctx, system, hits));
   const drafts: Draft[] = [];
   for (const { column, members: group, globals } of groupHits(hits, (h) => system.globalKeys?.includes(h.key) ?? false)) {
     const members = group.length > 0 ? group : globals;
@@ -75,6 +81,24 @@ function buildGroups(ctx: ScanContext, system: GroupSystem): Draft[] {
     if (draft) drafts.push(draft);
   }
   return drafts;
+}
+
+/**
+ * Keys of the system written nested in a parsed YAML/JSON/TOML file, by their full key path, where the text
+ * does not hold them as one dotted key (those are found as written, above).
+ */
+function nestedHits(ctx: ScanContext, system: GroupSystem, written: readonly KeyHit[]): KeyHit[] {
+  const entries = cachedConfigEntries(ctx, ctx.text, ctx.source.languageId);
+  if (!entries) return [];
+  const key = new RegExp(`(?:^|\\.)(?:${system.keys.source})$`);
+  const hits: KeyHit[] = [];
+  for (const entry of entries) {
+    if (written.some((hit) => hit.at >= entry.keyStart && hit.at < entry.keyEnd)) continue;
+    const match = key.exec(entry.path.join('.'));
+    if (!match) continue;
+    hits.push({ key: match[1], column: match[2], at: entry.keyStart, keyEnd: entry.keyEnd, value: entry.value, line: ctx.source.lineOf(entry.keyStart) });
+  }
+  return hits;
 }
 
 function isFalse(hit: KeyHit | undefined): boolean {
@@ -154,4 +178,21 @@ const doris: Recognizer = {
   },
 };
 
-export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, hbase, hudi, doris];
+const GROUP_SYSTEMS = [sparkRuntime, hbase, hudi];
+
+/**
+ * Nested keys carry no dotted needle (`runtime:` / `bloomFilter:` on lines of their own): in a YAML, JSON or TOML
+ * file, a Bloom word runs the systems above (their drafts are cached per text, so nothing is built twice).
+ */
+const nestedKeys: Recognizer = {
+  ids: GROUP_SYSTEMS.flatMap((system) => system.ids),
+  needles: ['bloom'],
+  pattern: /bloom/gi,
+  match(ctx, match, at) {
+    const languageId = ctx.source.languageId;
+    if (languageId !== 'yaml' && languageId !== 'json' && languageId !== 'jsonc' && languageId !== 'toml') return undefined;
+    return GROUP_SYSTEMS.flatMap((system) => system.match(ctx, match, at) ?? []);
+  },
+};
+
+export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [...GROUP_SYSTEMS, doris, nestedKeys];

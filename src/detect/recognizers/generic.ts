@@ -19,6 +19,7 @@ import type { EvalOptions } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { COMMENT, STRING } from '../source';
 import type { FilterParams, LibraryDerivation, ParamName } from '../types';
+import { cachedConfigEntries } from '../configTree';
 import { builder } from './helpers';
 
 export const GENERIC_ID = 'generic.named';
@@ -168,6 +169,16 @@ function readScalar(ctx: ScanContext, at: number, limit: number): { text: string
   return { text: trimmed, start: i, end: i + trimmed.length };
 }
 
+/**
+ * A YAML block scalar's content (`capacity: >-` with `1000000` on the next line), from the parsed file; the value as
+ * read otherwise (and when the file does not parse cleanly).
+ */
+function blockScalar(ctx: ScanContext, keyStart: number, value: { text: string; start: number; end: number } | undefined): { text: string; start: number; end: number } | undefined {
+  if (!value || ctx.source.languageId !== 'yaml' || !/^[|>][+-]?[1-9]?$/.test(value.text)) return value;
+  const entry = cachedConfigEntries(ctx, ctx.text, 'yaml')?.find((e) => e.keyStart === keyStart);
+  return entry ? { ...entry.value } : value;
+}
+
 /** Every pair in [start, end): `key sep value`, XML elements and properties, tuples. Containers are assigned later. */
 function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
   const text = ctx.text;
@@ -184,7 +195,7 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
     const before = text[keyStart - match[1].length - 1];
     if (before !== undefined && /[\w$]/.test(before)) continue;
     if (match[3] === ':' && text[start + match.index + match[0].length] === ':') continue;
-    push(match[2], keyStart, readScalar(ctx, start + match.index + match[0].length, end));
+    push(match[2], keyStart, blockScalar(ctx, keyStart, readScalar(ctx, start + match.index + match[0].length, end)));
   }
   if (scope.includes('</')) {
     XML_ELEMENT.lastIndex = 0;
