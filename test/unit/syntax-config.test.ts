@@ -131,6 +131,16 @@ describe('config parsers: in detection', () => {
     assert.equal(findings[0].params.n, 4e6);
   });
 
+  it('application configs: a `type: bloom-filter` block with unit suffixes; memory counts only with a byte unit', () => {
+    const text = 'dedup:\n  type: bloom-filter\n  capacity: 10M\n  fp-probability: 0.001\nids:\n  kind: bloom\n  memory: 64MiB\n  hashes: 7\nother:\n  kind: bloom\n  memory: 64\n  hashes: 5\n';
+    const findings = detectConfigs(text, { languageId: 'yaml' });
+    assert.equal(findings[0]?.params.n, 1e7);
+    assert.equal(findings[0].params.p, 0.001);
+    assert.equal(findings[1]?.params.m, 64 * 2 ** 20 * 8, 'bits from MiB');
+    assert.equal(findings[1].params.k, 7);
+    assert.ok(findings.every((f) => f.params.m !== 64 && f.params.m !== 512), 'a bare `memory: 64` is not read as a size');
+  });
+
   it('a YAML block scalar: its content is the value', () => {
     const [finding] = detectConfigs('bloom:\n  capacity: >-\n    1000000\n  fpp: 0.02\n', { languageId: 'yaml' });
     assert.equal(finding?.params.n, 1e6);
