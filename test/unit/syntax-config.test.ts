@@ -4,7 +4,7 @@
  * HBase and Hudi recognisers; what the text readers found before is still found.
  */
 import * as assert from 'node:assert/strict';
-import { configEntries, ConfigEntry } from '../../src/detect/configTree';
+import { configEntries, ConfigEntry, MAX_CONFIG_LENGTH } from '../../src/detect/configTree';
 import { detectConfigs } from '../../src/detect/index';
 
 function entry(entries: readonly ConfigEntry[] | undefined, path: string): ConfigEntry {
@@ -71,6 +71,11 @@ describe('config parsers: key paths and ranges', () => {
     assert.equal(configEntries('capacity: 1000\n', 'python'), undefined);
     assert.equal(configEntries('capacity: 1000\n', undefined), undefined);
     assert.ok(configEntries('bloom:\n  capacity: 1000\n', 'yaml'));
+    // a text over the size limit is not parsed (bounded work); the same settings below it are
+    const settings = 'bloom:\n  capacity: 1000\n';
+    const padding = `# ${'x'.repeat(MAX_CONFIG_LENGTH)}\n`;
+    assert.equal(configEntries(settings + padding, 'yaml'), undefined);
+    assert.equal(configEntries(settings + padding.slice(0, MAX_CONFIG_LENGTH - settings.length - 1) + '\n', 'yaml')?.length, 1);
   });
 });
 
