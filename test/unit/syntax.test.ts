@@ -314,6 +314,15 @@ describe('syntax layer: Kotlin and Scala', () => {
     } finally {
       facts.dispose();
     }
+    // a value bound to a variable that is only handed to an assertion is an expected value; one handed to a builder is not
+    const test = 'fun checks() {\n    val expectedRate = 0.01\n    assertEquals(expectedRate, filter.rate)\n    val rate = 0.02\n    build(rate)\n}\n';
+    const inTest = await factsOf('kotlin', test);
+    try {
+      assert.equal(inTest.around(test.indexOf('0.01'))?.boundForAssertion, true);
+      assert.equal(inTest.around(test.indexOf('0.02'))?.boundForAssertion, false);
+    } finally {
+      inTest.dispose();
+    }
   });
 
   it('Kotlin: Guava sized by a companion constant and an object constant, named arguments', async () => {

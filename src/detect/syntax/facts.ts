@@ -198,14 +198,13 @@ export class SyntaxFacts {
         else if (ownCallee === undefined && calls.length === 0) ownCallee = calleeText(node);
       }
       if (PARAMETER_LISTS.has(node.type) && calls.length === 0) inDeclaration = true;
-      const fields = BINDINGS[node.type];
       // a value bound as data: no call between it and the binding (not `r = reserve(..)`, whose result is asserted)
       // (Scala's named argument `fpp = 0.01` is an assignment inside an argument list: it binds nothing)
-      if (!binding && calls.length === 0 && ownCallee === undefined && fields && sameNode(node.childForFieldName(fields[1]), child) && !ARGUMENT_LISTS.has(node.parent?.type ?? '')) binding = node;
+      if (!binding && calls.length === 0 && ownCallee === undefined && sameNode(bindingParts(node)?.value, child) && !ARGUMENT_LISTS.has(node.parent?.type ?? '')) binding = node;
       const own = node.childForFieldName('parameters') ?? node.childForFieldName('parameter') ?? node.childForFieldName('class_parameters') ?? functionDeclaratorParameters(node) ?? kotlinParameters(node);
       if (own && !CALL_TYPES.has(node.type)) parameterNames(own, parameters);
     }
-    const boundForAssertion = binding !== undefined && onlyAsserted(binding, BINDINGS[binding.type][0]);
+    const boundForAssertion = binding !== undefined && onlyAsserted(binding, bindingParts(binding)?.target ?? null);
     return { calls, ownCallee, inDeclaration, parameters, boundForAssertion };
   }
 
@@ -214,6 +213,15 @@ export class SyntaxFacts {
     this.tree?.delete();
     this.tree = undefined;
   }
+}
+
+/** A binding's target and value: by field names, or Kotlin's `val x = value` (a `property_declaration` without fields). */
+function bindingParts(node: Node): { target: Node | null; value: Node | null } | undefined {
+  const fields = BINDINGS[node.type];
+  if (fields) return { target: node.childForFieldName(fields[0]), value: node.childForFieldName(fields[1]) };
+  if (node.type !== 'property_declaration' || !node.children.some((c) => c?.type === '=')) return undefined;
+  const target = node.namedChildren.find((n): n is Node => n?.type === 'variable_declaration') ?? null;
+  return { target, value: node.namedChild(node.namedChildCount - 1) };
 }
 
 /** Binds a name, a list of names (`a, b := x, y`) or a destructuring pattern (`const {n, p} = {n: 1, p: 2}`). */
@@ -360,8 +368,8 @@ const FUNCTION_BODIES = /^(?:block|compound_statement|statement_block|function_b
  * built to be compared (`value.rocksdb = DbConfig { .. }; ... assert_eq!(value, loaded)`), not a configuration. Uses
  * that hand it to nothing (`value.x = ..`, `value.raft_engine.mut_config()`) do not count.
  */
-function onlyAsserted(binding: Node, targetField: string): boolean {
-  const name = rootName(binding.childForFieldName(targetField));
+function onlyAsserted(binding: Node, target: Node | null): boolean {
+  const name = rootName(target);
   if (!name) return false;
   let body: Node | null = binding.parent;
   while (body && !(FUNCTION_BODIES.test(body.type) && body.parent && (FUNCTION_DECLARATIONS.test(body.parent.type) || body.parent.childForFieldName('parameters')))) body = body.parent;
