@@ -7,7 +7,7 @@
  * cleanly, keys nested over several levels (`spark:` / `sql:` / ... / `numBits: 16777216`) are also found, by their
  * full key path from the parser (configTree.ts), with the value's exact offsets.
  */
-import { cachedConfigEntries } from '../configTree';
+import { cachedConfigEntries, configFormat } from '../configTree';
 import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
@@ -196,8 +196,7 @@ const nestedKeys: Recognizer = {
   needles: ['bloom'],
   pattern: /bloom/gi,
   match(ctx, match, at) {
-    const languageId = ctx.source.languageId;
-    if (languageId !== 'yaml' && languageId !== 'json' && languageId !== 'jsonc' && languageId !== 'toml') return undefined;
+    if (!configFormat(ctx.source.languageId)) return undefined;
     return GROUP_SYSTEMS.flatMap((system) => system.match(ctx, match, at) ?? []);
   },
 };
