@@ -329,11 +329,15 @@ export class ScanContext {
     return imported ? { expression: String(imported.value), origin: imported.origin } : undefined;
   }
 
-  /** Every name this text binds (from the parse tree when there is one, else from the text readers). */
+  /**
+   * Every name this text binds (from the parse tree when there is one, else from the text readers); a tree with
+   * syntax errors adds the names only the text readers see (a Kotlin one-line `object C { const val N = 5 }`).
+   */
   definedNames(): string[] {
     const fromTree = this.extras.syntax?.definitions();
-    if (fromTree && fromTree.size > 0) return [...fromTree.keys()];
-    return [...(this.table ??= this.allDefinitions()).keys()];
+    const fromText = () => [...(this.table ??= this.allDefinitions()).keys()];
+    if (!fromTree || fromTree.size === 0) return fromText();
+    return this.extras.syntax?.hasError() ? [...new Set([...fromTree.keys(), ...fromText()])] : [...fromTree.keys()];
   }
 
   /** The defining expression of a name bound to a constant, if unambiguous. */
