@@ -69,10 +69,27 @@ const goRedisOption = (callee: string, role: 'bucketSlots' | 'expansion' | 'maxK
   source: GO_REDIS,
 });
 
+const NREDISSTACK_CF: SourceCitation = { repository: 'redis/NRedisStack', file: 'src/NRedisStack/CuckooFilter/CuckooCommands.cs', function: 'Reserve / ReserveAsync(key, capacity, bucketSize = null, maxIterations = null, expansion = null)' };
+const REDISBLOOM_PY_CF: SourceCitation = { repository: 'RedisBloom/redisbloom-py', file: 'redisbloom/client.py', function: 'Client.cfCreate(key, capacity, expansion=None, bucket_size=None, max_iterations=None)' };
+const PREDIS_CF: SourceCitation = { repository: 'predis/predis', file: 'src/ClientInterface.php', function: '@method cfreserve(string $key, int $capacity, int $bucketSize = -1, int $maxIterations = -1, int $expansion = -1)' };
+
+/** A client call that sends CF.RESERVE key capacity with its options at the given positions or names. */
+const clientReserve = (recognizer: string, title: string, callee: string, languages: readonly string[], arity: readonly [number, number], options: { bucketSlots: [number, string]; maxKicks: [number, string]; expansion: [number, string] }, source: SourceCitation, requires?: RegExp, unset = Number.NaN) => ({
+  kind: 'call' as const, recognizer, title, callee, arity, languages, ...(requires ? { requires } : {}),
+  params: [{ role: 'n' as const, unit: 'count' as const, position: 1, names: ['capacity'] },
+    ...(['bucketSlots', 'maxKicks', 'expansion'] as const).map((role) => ({ role, unit: 'count' as const, position: options[role][0], names: [options[role][1]] }))],
+  // an option left at the client's "not sent" value (Predis -1) takes the server's default
+  derive: (params: { n?: number }, _named: ReadonlyMap<string, string>, stated: ReadonlyMap<string, number>) => {
+    const sent = (role: string) => (stated.get(role) === unset ? undefined : stated.get(role));
+    return redisCuckoo(params.n, { bucketSize: sent('bucketSlots'), maxIterations: sent('maxKicks'), expansion: sent('expansion') });
+  },
+  source,
+});
+
 export const REDIS_CUCKOO: FingerprintLibraryModule = {
   id: 'redisbloom-cuckoo',
   displayName: 'RedisBloom cuckoo filter (CF.RESERVE)',
-  recognizers: ['redis.cf.reserve', 'redis-py.cf.reserve', 'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve'],
+  recognizers: ['redis.cf.reserve', 'redis-py.cf.reserve', 'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve', 'nredisstack.cf.reserve', 'redisbloom-py.cfCreate', 'predis.cfreserve'],
   entryPoints: [
     { kind: 'call', recognizer: 'go-redis.cfReserve', title: 'go-redis CFReserve', callee: '.CFReserve', arity: [3, 3], languages: ['go'],
       params: [{ role: 'n', unit: 'count', position: 2 }],
@@ -88,6 +105,12 @@ export const REDIS_CUCKOO: FingerprintLibraryModule = {
         bucketSize: stated.get('bucketSlots') || undefined, maxIterations: stated.get('maxKicks') || undefined, expansion: stated.get('expansion') || undefined,
       }),
       source: GO_REDIS },
+    ...['.CF().Reserve', '.CF().ReserveAsync'].map((callee) => clientReserve('nredisstack.cf.reserve', `NRedisStack ${callee.slice(1)}`, callee, ['csharp'], [2, 5],
+      { bucketSlots: [2, 'bucketSize'], maxKicks: [3, 'maxIterations'], expansion: [4, 'expansion'] }, NREDISSTACK_CF)),
+    clientReserve('redisbloom-py.cfCreate', 'redisbloom-py cfCreate', '.cfCreate', ['python'], [2, 5],
+      { expansion: [2, 'expansion'], bucketSlots: [3, 'bucket_size'], maxKicks: [4, 'max_iterations'] }, REDISBLOOM_PY_CF, /redisbloom/),
+    clientReserve('predis.cfreserve', 'Predis cfreserve', 'cfreserve', ['php'], [2, 5],
+      { bucketSlots: [2, 'bucketSize'], maxKicks: [3, 'maxIterations'], expansion: [4, 'expansion'] }, PREDIS_CF, /predis/i, -1),
   ],
   sources: [
     { repository: 'RedisBloom/RedisBloom', file: 'src/config.c', function: 'rm_config (cf_bucket_size, cf_max_iterations, cf_expansion_factor, cf_initial_size, cf_max_expansions)' },
@@ -96,6 +119,6 @@ export const REDIS_CUCKOO: FingerprintLibraryModule = {
     { repository: 'redis/redis-py', file: 'redis/commands/bf/commands.py', function: 'CFCommands.create (reserve = create): key, capacity, expansion, bucket_size, max_iterations' },
     { repository: 'redis/node-redis', file: 'packages/bloom/lib/commands/cuckoo/RESERVE.ts', function: 'parseCommand(key, capacity, { BUCKETSIZE, MAXITERATIONS, EXPANSION })' },
     { repository: 'redis/jedis', file: 'src/main/java/redis/clients/jedis/bloom/commands/CuckooFilterCommands.java', function: 'cfReserve(key, capacity[, CFReserveParams])' },
-    GO_REDIS,
+    GO_REDIS, NREDISSTACK_CF, REDISBLOOM_PY_CF, PREDIS_CF,
   ],
 };
