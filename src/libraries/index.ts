@@ -74,6 +74,9 @@ import { HIVE } from './hive';
 import { KRAKEND } from './krakend';
 import { PARQUETJS } from './parquetjs';
 import { YOURBASIC } from './yourbasic';
+import { BLOOMFILTER_RB } from './bloomfilterRb';
+import { BUCKETS_SWIFT } from './bucketsSwift';
+import { ROCKET_LABS } from './rocketLabs';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -94,6 +97,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
   YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
+  BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
