@@ -19,7 +19,7 @@ export const BUCKETS_SWIFT: LibraryModule = {
   displayName: 'Buckets BloomFilter (Swift)',
   recognizers: ['swift.buckets.bloomFilter'],
   entryPoints: [{
-    kind: 'call', recognizer: 'swift.buckets.bloomFilter', title: 'Swift BloomFilter(expectedCount:, FPP:)', callee: 'BloomFilter', arity: [0, 0], languages: ['swift'],
+    kind: 'call', recognizer: 'swift.buckets.bloomFilter', title: 'Swift BloomFilter(expectedCount:, FPP:)', callee: 'BloomFilter', arity: [0, 0], languages: ['swift'], requires: /\bimport\s+Buckets\b|\bFPP\s*:/,
     params: [{ role: 'n', unit: 'count', names: ['expectedCount'] }, { role: 'p', unit: 'probability', names: ['FPP'] }],
     defaults: { p: { value: 0.03, text: 'Buckets default FPP 0.03' } },
     derive: (params) => (params.n !== undefined && params.p !== undefined ? bucketsSwift(params.n, params.p) : {}),
