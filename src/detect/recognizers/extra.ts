@@ -1,14 +1,13 @@
 /**
  * Libraries met while building the real-world corpus: holiman/bloomfilter (go-ethereum), goleveldb,
  * Pebble, Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in JavaScript), TiKV's
- * `bloom-filter-bits-per-key`, libbloom (C), Arash Partow's C++ bloom_parameters and Databricks' BLOOMFILTER INDEX.
+ * `bloom-filter-bits-per-key`, Arash Partow's C++ bloom_parameters and Databricks' BLOOMFILTER INDEX.
  */
 import { checks, indexWithin, pickArgument } from '../engine';
 import { derive } from '../../libraries';
 import { bcoin, bitcore } from '../../libraries/bip37Js';
 import { goleveldb } from '../../libraries/goleveldb';
 import { holimanNew, holimanOptimal } from '../../libraries/holiman';
-import { libbloom as libbloomSizing } from '../../libraries/libbloom';
 import { partow as partowSizing } from '../../libraries/partow';
 import { pebble } from '../../libraries/pebble';
 import { redisClientReserve } from '../../libraries/redisClients';
@@ -208,19 +207,7 @@ const tikv: Recognizer = {
 
 // ---------------------------------------------------------------- C / C++
 
-/** libbloom (jvirkki): `bloom_init2(&bloom, entries, error)` / `bloom_init(&bloom, entries, error)`. */
-const libbloom = callRecognizer({
-  ids: ['c.libbloom.init'],
-  needles: ['bloom_init'],
-  pattern: /\bbloom_init2?\s*\(/g,
-  build(ctx, args, start, end) {
-    if (args.length !== 3 || /\b(?:struct|int|double|unsigned)\b/.test(args[1].text)) return undefined; // a declaration
-    const b = builder(ctx, 'c.libbloom.init', 'libbloom bloom_init', start, end);
-    b.argument('n', args[1], { check: checks.range('entries', 1000, Number.MAX_SAFE_INTEGER, 'libbloom returns 1 (entries < 1000)') });
-    b.argument('p', args[2], { check: checks.probability('error') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? libbloomSizing(p.n, p.p) : {})).build();
-  },
-});
+// libbloom (jvirkki) bloom_init2 / bloom_init / bloom_init_size: declared in src/libraries/libbloom.ts
 
 /** Arash Partow's C++ bloom_filter: `bloom_parameters params; params.projected_element_count = N; params.false_positive_probability = P;`. */
 const partow: Recognizer = {
@@ -270,5 +257,5 @@ const databricks: Recognizer = {
 
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
   databricks, moreRedisClients,
-  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow,
+  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, partow,
 ];
