@@ -71,6 +71,10 @@ const EXTRA_COVERAGE = new Set([
   'c.xorfilter.allocate', 'c.binaryfuse.allocate', 'go.xorfilter.populate', 'go.xorfilter.binaryFuse8', 'rust.xorf.xor', 'js.binaryFuseFilter.populate',
   // libraries-blind-rounds.test.ts
   'go.steakknife.new', 'rueidisprob.newCountingBloomFilter', 'pyprobables.expandingBloomFilter', 'pyprobables.rotatingBloomFilter', 'rust.probabilistic-collections.fromItemCount',
+  // libraries-inventory.test.ts
+  'node-redis.bf.insert', 'redisbloom-py.bfInsert', 'predis.bfreserve', 'bcoin.bloom.new', 'pyprobables.bloomFilterOnDisk', 'php.rocketlabs.createFromApproximateSize',
+  'php.rocketlabs.create', 'swift.buckets.bloomFilter', 'nredisstack.cf.reserve', 'redisbloom-py.cfCreate', 'predis.cfreserve', 'pyprobables.cuckooFilter',
+  'pyprobables.countingCuckooFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {
