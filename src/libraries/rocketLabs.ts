@@ -10,8 +10,11 @@ import { LN2, LN2_SQUARED, result } from './util';
 const SOURCE: SourceCitation = { repository: 'rocket-labs/bloom-filter', file: 'src/BloomFilter.php', function: 'createFromApproximateSize($persister, $approximateSize, $falsePositiveProbability = 0.001), optimalBitSize, optimalHashCount, create($persister, $bitSize, $hashCount)' };
 const FACTORY: SourceCitation = { repository: 'bangpound/RocketLabsBloomFilter', file: 'src/Factory.php', function: 'Factory::createFromApproximateSize (RangeException unless 0 < p < 1), optimalBitSize, optimalHashCount' };
 
-/** optimalBitSize: (int) round(-n ln p / ln²2); optimalHashCount: (int) round(m / n · ln 2). */
-export function rocketLabs(n: number, p: number): LibraryDerivation {
+/**
+ * optimalBitSize: (int) round(-n ln p / ln²2); optimalHashCount: (int) round(m / n · ln 2) (PHP's `/` divides as floats).
+ * pleonasm/bloom-filter sizes the same way (BloomFilter::optimalBitArraySize, optimalHasherCount).
+ */
+export function roundRound(n: number, p: number): LibraryDerivation {
   const m = Math.round((-n * Math.log(p)) / LN2_SQUARED);
   return result(m, Math.round((m / n) * LN2), []);
 }
@@ -28,7 +31,7 @@ export const ROCKET_LABS: LibraryModule = {
       kind: 'call', recognizer: 'php.rocketlabs.createFromApproximateSize', title: `rocket-labs ${callee}($persister, $approximateSize, $falsePositiveProbability)`, callee: callee as string, arity: [2, 4], languages: PHP, requires: REQUIRES,
       params: [{ role: 'n', unit: 'count', position: 1 }, { role: 'p', unit: 'probability', position: 2 }],
       defaults: { p: { value: 0.001, text: 'rocket-labs default falsePositiveProbability 0.001' } },
-      derive: (params) => (params.n !== undefined && params.p !== undefined ? rocketLabs(params.n, params.p) : {}),
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? roundRound(params.n, params.p) : {}),
       source: source as SourceCitation,
     })),
     ...['BloomFilter::create', 'BloomFilter'].map((callee): EntryPoint => ({
