@@ -165,6 +165,34 @@ describe('inventory: C, C#, PHP, Ruby, Swift and BEAM libraries', () => {
     assert.deepEqual(mk(defaults), [100, 3]);
   });
 
+  it('bloomer and redis-bloomfilter divide m by n in integers (k = 6 at 1 %); hash rockets are named arguments', () => {
+    // m = round(10000 · 4.60517 / 0.480453) = 95851; k = round(0.693 · (95851 / 10000 = 9)) = round(6.24) = 6
+    assert.deepEqual(mk(one("require 'bloomer'\nb = Bloomer.new(10_000, 0.01)\n", 'a.rb', 'ruby.bloomer.new')), [95851, 6]);
+    // the default p = 0.001: round(1000 · 6.907755 / 0.480453) = 14378; k = round(0.693 · 14) = round(9.70) = 10
+    assert.deepEqual(mk(one("require 'bloomer'\nb = Bloomer.new(1000)\n", 'a.rb', 'ruby.bloomer.new')), [14378, 10]);
+    // Scalable: the first filter is a Bloomer(1000, 0.01 · ln²2 = 0.0048045): m = round(1000 · 5.3382 / 0.480453) = 11111, k = round(0.693 · 11)
+    const scalable = one("require 'bloomer'\nb = Bloomer::Scalable.new(1000, 0.01)\n", 'a.rb', 'ruby.bloomer.new');
+    assert.equal(scalable.derived.p, 0.01 * Math.LN2 ** 2);
+    assert.deepEqual(mk(scalable), [11111, 8]);
+    const gem = one("require 'redis-bloomfilter'\nbf = Redis::Bloomfilter.new(:size => 10_000, :error_rate => 0.01, :key_name => 'seen')\n", 'a.rb', 'ruby.redis-bloomfilter.new');
+    assert.deepEqual([gem.params.n, gem.params.p], [10000, 0.01]);
+    assert.deepEqual(mk(gem), [95851, 6]);
+  });
+
+  it('pleonasm: m = round(-n ln p / ln²2), k = round(m / n · ln 2), PHP 8 named arguments too', () => {
+    const f = one('<?php\nuse Pleo\\BloomFilter\\BloomFilter;\n$bf = BloomFilter::init(approxSize: 10000, falsePosProb: 0.01);\n', 'a.php', 'php.pleonasm.init');
+    assert.deepEqual(mk(f), [95851, 7]);
+  });
+
+  it('Dart bloom_filter: withProbability takes (p, n), k = ceil(-log2 p), m = ceil(k / ln 2 · n); withSize takes (bits, n)', () => {
+    // k = ceil(6.644) = 7; m = ceil(7 / 0.693147 · 1000) = ceil(10098.96) = 10099
+    const f = one("import 'package:bloom_filter/bloom_filter.dart';\nfinal b = BloomFilter<String>.withProbability(0.01, 1000);\n", 'a.dart', 'dart.bloomFilter.withProbability');
+    assert.deepEqual(mk(f), [10099, 7]);
+    // k = round(20000 / 1000 · ln 2) = round(13.86) = 14
+    assert.deepEqual(mk(one("import 'package:bloom_filter/bloom_filter.dart';\nfinal b = BloomFilter.withSize(20000, 1000);\n", 'a.dart', 'dart.bloomFilter.withProbability')), [20000, 14]);
+    assert.deepEqual(mk(one("import 'package:bloom_filter/bloom_filter.dart';\nfinal b = BloomFilter(9.6, 1000, 7);\n", 'a.dart', 'dart.bloomFilter.withProbability')), [9600, 7]);
+  });
+
   it('Buckets (Swift): m = Int(n ln(1/p) / ln²2) truncated, k = ceil((m / n) ln 2) from the unrounded m, FPP 0.03 by default', () => {
     const f = one('import Buckets\nlet f = BloomFilter<String>(expectedCount: 10_000, FPP: 0.01)\n', 'a.swift', 'swift.buckets.bloomFilter');
     assert.deepEqual(mk(f), [95850, 7]);
