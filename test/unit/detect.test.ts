@@ -74,7 +74,7 @@ const EXTRA_COVERAGE = new Set([
   // libraries-inventory.test.ts
   'node-redis.bf.insert', 'redisbloom-py.bfInsert', 'predis.bfreserve', 'bcoin.bloom.new', 'pyprobables.bloomFilterOnDisk', 'php.rocketlabs.createFromApproximateSize',
   'php.rocketlabs.create', 'swift.buckets.bloomFilter', 'nredisstack.cf.reserve', 'redisbloom-py.cfCreate', 'predis.cfreserve', 'pyprobables.cuckooFilter',
-  'pyprobables.countingCuckooFilter',
+  'pyprobables.countingCuckooFilter', 'node-redis.cf.insert', 'redis-py.cf.insert', 'nredisstack.cf.insert',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

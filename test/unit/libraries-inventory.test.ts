@@ -148,6 +148,21 @@ describe('inventory: C, C#, PHP, Ruby, Swift and BEAM libraries', () => {
     assert.deepEqual([unset.derived.structure!.bucketSlots, unset.derived.structure!.slots], [2, 131072]);
   });
 
+  it('CF.INSERT with CAPACITY creates a cuckoo filter with the module defaults (b = 2): node-redis, redis-py, NRedisStack; node-redis cf.RESERVE', () => {
+    // getNextN2(10000 / 2) = 8192 buckets of 2 one-byte fingerprints
+    for (const [text, file, id] of [
+      ["await client.cf.insert('cf', ['a'], { CAPACITY: 10000 });\n", 'a.js', 'node-redis.cf.insert'],
+      ["r.cf().insertnx('cf', ['a'], capacity=10000)\n", 'a.py', 'redis-py.cf.insert'],
+      ['db.CF().Insert("cf", items, capacity: 10000);\n', 'A.cs', 'nredisstack.cf.insert'],
+    ] as const) {
+      const f = one(text, file, id);
+      assert.deepEqual([f.params.n, f.derived.structure!.bucketSlots, f.derived.structure!.slots], [10000, 2, 16384], text);
+    }
+    const reserve = one("await client.cf.RESERVE('cf', 10000, { BUCKETSIZE: 4, EXPANSION: 0 });\n", 'a.ts', 'node-redis.cf.reserve');
+    // getNextN2(10000 / 4) = 4096 buckets; EXPANSION 0: a full filter answers "no space"
+    assert.deepEqual([reserve.derived.structure!.slots, reserve.derived.structure!.whenFull], [4096 * 4, 'fails']);
+  });
+
   it('rocket-labs/bloom-filter: the persister first; m = round(-n ln p / ln²2), k = round(m / n ln 2); p defaults to 0.001', () => {
     // round(10000 · 6.907755 / 0.480453) = 143776; round(14.3776 · 0.693147) = 10
     const f = one('<?php\nuse RocketLabs\\BloomFilter\\BloomFilter;\n$f = BloomFilter::createFromApproximateSize(Redis::create(), 10000, 0.001);\n', 'a.php', 'php.rocketlabs.createFromApproximateSize');
