@@ -128,6 +128,12 @@ describe('inventory: C, C#, PHP, Ruby, Swift and BEAM libraries', () => {
     assert.deepEqual([cuckoo.params.n, cuckoo.derived.structure!.bucketSlots, cuckoo.derived.structure!.slots], [100000, 4, 32768 * 4]);
   });
 
+  it("Redis Stack's REDISBLOOM_ARGS are the module's load-time arguments (the BF.ADD defaults)", () => {
+    const f = one('services:\n  redis:\n    environment:\n      - REDISBLOOM_ARGS=ERROR_RATE 0.001 INITIAL_SIZE 10000\n', 'docker-compose.yml', 'redis.module.config');
+    assert.deepEqual([f.params.p, f.params.n], [0.001, 10000]);
+    assert.deepEqual(mk(f), mk({ derived: derive.redisBloom(10000, 0.001, false) } as Finding));
+  });
+
   it('BloomFilter.NetCore: BestM = ceil(-n ln p / ln²2), BestK = ceil(ln 2 m / n); Redis builder, options object and the 0.01 default', () => {
     assert.deepEqual(mk(one('using BloomFilter;\nvar bf = FilterBuilder.Build(10000000, 0.01);\n', 'A.cs', 'bloomfilter-net.build')), [95850584, 7]);
     assert.equal(one('using BloomFilter;\nvar bf = FilterBuilder.Build(1000);\n', 'A.cs', 'bloomfilter-net.build').params.p, 0.01);

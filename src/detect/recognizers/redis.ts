@@ -290,11 +290,15 @@ const redisClients = callRecognizer({
   },
 });
 
-/** Module defaults for filters created implicitly by BF.ADD: `loadmodule redisbloom.so ERROR_RATE 0.01 INITIAL_SIZE 100`, redis.conf `bf-error-rate` / `bf-initial-size`. */
+/**
+ * Module defaults for filters created implicitly by BF.ADD: `loadmodule redisbloom.so ERROR_RATE 0.01 INITIAL_SIZE 100`,
+ * Redis Stack's `REDISBLOOM_ARGS="ERROR_RATE 0.001 INITIAL_SIZE 1000"`, redis.conf `bf-error-rate` / `bf-initial-size`.
+ */
 const redisModuleConfig: Recognizer = {
   ids: ['redis.module.config'],
-  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size', 'bf.bloom-fp-rate', 'bf.bloom-capacity'],
-  pattern: /\b(?:loadmodule["',\s]+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
+  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size', 'bf.bloom-fp-rate', 'bf.bloom-capacity', 'redisbloom_args'],
+  // Redis Stack's docker entrypoint appends $REDISBLOOM_ARGS to `--loadmodule .../redisbloom.so` (redis-stack entrypoint.sh)
+  pattern: /\b(?:loadmodule["',\s]+\S*bloom\S*\.so\b[^\n]*|REDISBLOOM_ARGS\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     return moduleConfigGroup(ctx, at, match[0]);
@@ -303,7 +307,7 @@ const redisModuleConfig: Recognizer = {
 
 function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
   const b = builder(ctx, 'redis.module.config', 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
-  if (/^loadmodule/i.test(text)) {
+  if (/^(?:loadmodule|REDISBLOOM_ARGS)/i.test(text)) {
     // arguments separated by blanks, or listed as strings (`"ERROR_RATE", "0.001"`)
     const p = /\bERROR_RATE["',\s]+([^\s"',\]]+)/i.exec(text);
     const n = /\bINITIAL_SIZE["',\s]+([^\s"',\]]+)/i.exec(text);
