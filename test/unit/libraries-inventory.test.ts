@@ -64,6 +64,16 @@ describe('inventory: Python libraries', () => {
     assert.deepEqual(detectConfigs('b = Bloom(1000, 0.01)\n', { fileName: 'a.py' }).filter((f) => f.recognizer === 'rbloom.bloom'), []);
   });
 
+  it('fastbloom-rs rounds m up to 64-bit words and k up: (1e8, 0.01) gives m = 958,505,856, k = 7 (builder.rs optimal_test)', () => {
+    const f = one('from fastbloom_rs import BloomFilter\nbloom = BloomFilter(100_000_000, 0.01)\n', 'a.py', 'fastbloom-rs.bloomFilter');
+    assert.deepEqual(mk(f), [958505856, 7]);
+    // false_positive_probability defaults to 0.01; keywords as the Python signature names them
+    const keywords = one('from fastbloom_rs import CountingBloomFilter\ncbf = CountingBloomFilter(expected_elements=100_000_000)\n', 'a.py', 'fastbloom-rs.countingBloomFilter');
+    assert.deepEqual([keywords.params.p, ...mk(keywords)], [0.01, 958505856, 7]);
+    const rust = one('use fastbloom_rs::{FilterBuilder, Membership};\nlet mut builder = FilterBuilder::new(100_000_000, 0.01);\n', 'a.rs', 'fastbloom-rs.bloomFilter');
+    assert.deepEqual(mk(rust), [958505856, 7]);
+  });
+
   it('redisbloom-py bfInsert and cfCreate, redis-py-style keywords', () => {
     const insert = one('from redisbloom.client import Client\nrb = Client()\nrb.bfInsert("k", ["a"], capacity=1000, error=0.01, noScale=True)\n', 'a.py', 'redisbloom-py.bfInsert');
     assert.deepEqual(mk(insert), mk({ derived: derive.redisBloom(1000, 0.01, true) } as Finding));
