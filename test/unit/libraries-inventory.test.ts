@@ -8,6 +8,7 @@ import { detectConfigs } from '../../src/detect/index';
 import type { Finding } from '../../src/detect/types';
 import { derive } from '../../src/libraries';
 import { bitcoinRolling } from '../../src/libraries/bitcoin';
+import { valkeyBloom } from '../../src/libraries/valkeyBloom';
 
 function one(text: string, fileName: string, recognizer: string): Finding {
   const found = detectConfigs(text, { fileName }).filter((f) => f.recognizer === recognizer);
@@ -142,6 +143,13 @@ describe('inventory: C, C#, PHP, Ruby, Swift and BEAM libraries', () => {
     const f = one('services:\n  redis:\n    environment:\n      - REDISBLOOM_ARGS=ERROR_RATE 0.001 INITIAL_SIZE 10000\n', 'docker-compose.yml', 'redis.module.config');
     assert.deepEqual([f.params.p, f.params.n], [0.001, 10000]);
     assert.deepEqual(mk(f), mk({ derived: derive.redisBloom(10000, 0.001, false) } as Finding));
+  });
+
+  it("valkey-bloom's bf.bloom-fp-rate / bf.bloom-capacity size the auto-created filter with Valkey's own sizing (no tightening of the first filter)", () => {
+    const f = one('loadmodule /usr/lib/valkey/libvalkey_bloom.so\nbf.bloom-fp-rate 0.005\nbf.bloom-capacity 5000\n', 'valkey.conf', 'redis.module.config');
+    assert.deepEqual([f.params.p, f.params.n], [0.005, 5000]);
+    assert.deepEqual(mk(f), [valkeyBloom(5000, 0.005).m, valkeyBloom(5000, 0.005).k]);
+    assert.notDeepEqual(mk(f), mk({ derived: derive.redisBloom(5000, 0.005, false) } as Finding));
   });
 
   it('BloomFilter.NetCore: BestM = ceil(-n ln p / ln²2), BestK = ceil(ln 2 m / n); Redis builder, options object and the 0.01 default', () => {

@@ -306,7 +306,9 @@ const redisModuleConfig: Recognizer = {
 };
 
 function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
-  const b = builder(ctx, 'redis.module.config', 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
+  // valkey-bloom's configs are `bf.bloom-capacity` / `bf.bloom-fp-rate` (src/configs.rs: defaults 100 and 0.01)
+  const valkey = /^bf\.bloom-/i.test(text) || /valkey/i.test(text) || ctx.hint('valkey', /valkey/i);
+  const b = builder(ctx, 'redis.module.config', valkey ? 'Valkey bloom module defaults (BF.ADD without BF.RESERVE)' : 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
   if (/^(?:loadmodule|REDISBLOOM_ARGS)/i.test(text)) {
     // arguments separated by blanks, or listed as strings (`"ERROR_RATE", "0.001"`)
     const p = /\bERROR_RATE["',\s]+([^\s"',\]]+)/i.exec(text);
@@ -346,8 +348,9 @@ function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
     }
     b.draft.end = end;
   }
-  b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01');
-  b.setDefault('n', 100, 'RedisBloom default initial size 100');
+  b.setDefault('p', 0.01, valkey ? 'valkey-bloom default bf.bloom-fp-rate 0.01' : 'RedisBloom default error rate 0.01');
+  b.setDefault('n', 100, valkey ? 'valkey-bloom default bf.bloom-capacity 100' : 'RedisBloom default initial size 100');
+  if (valkey) return b.derive((p) => (p.n !== undefined && p.p !== undefined ? valkeyBloom(p.n, p.p) : {})).build();
   return b.derive(deriveRedis(() => false)).build();
 }
 
