@@ -78,6 +78,7 @@ import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
 import { BLOOMFILTER_RB } from './bloomfilterRb';
 import { BUCKETS_SWIFT } from './bucketsSwift';
 import { ROCKET_LABS } from './rocketLabs';
+import { JSBLOOM_MODULE, MINIBLOOM } from './smallJsBlooms';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -98,7 +99,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
   YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
-  BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE,
+  BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE, MINIBLOOM, JSBLOOM_MODULE,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

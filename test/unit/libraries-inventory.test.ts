@@ -105,6 +105,14 @@ describe('inventory: JavaScript libraries', () => {
     assert.deepEqual(mk(rolling), [bitcoinRolling(100000, 0.000001).m, bitcoinRolling(100000, 0.000001).k]);
   });
 
+  it('minibloom rounds m up to 32-bit words; jsbloom rounds m up to bytes and probes one position more than its HASH_ROUNDS', () => {
+    // m = ceil(1000 · 4.60517 / 0.480453) = 9586 -> 300 words = 9600 bits; k = round(0.693147 · 9.586) = 7
+    assert.deepEqual(mk(one("import { optimalFilter } from '@mcrowe/minibloom'\nconst f = optimalFilter(1000, 0.01)\n", 'a.ts', 'minibloom.optimalFilter')), [9600, 7]);
+    assert.deepEqual(mk(one("import * as minibloom from '@mcrowe/minibloom'\nconst f = minibloom.filter(1000, 3)\n", 'a.ts', 'minibloom.filter')), [1024, 3]);
+    // 9586 -> 9592 (whole bytes); HASH_ROUNDS = round(0.693147 · 9.592) = 7, rounds 0..7 = 8 probes
+    assert.deepEqual(mk(one("const JSBloom = require('@duckduckgo/jsbloom');\nconst f = new JSBloom.filter(1000, 0.01);\n", 'a.js', 'jsbloom.filter')), [9592, 8]);
+  });
+
   it('node-redis: bf.RESERVE in capitals and bf.insert options (CAPACITY, ERROR, NONSCALING)', () => {
     // NONSCALING: bpe = -ln 0.01 / ln²2 = 9.585; 9585 bits -> 9600 (64-bit words); k = ceil(6.64) = 7
     const reserve = one("import { createClient } from 'redis';\nawait client.bf.RESERVE('k', 0.01, 1000, { NONSCALING: true });\n", 'a.ts', 'node-redis.bf.reserve');
