@@ -75,6 +75,7 @@ import { KRAKEND } from './krakend';
 import { PARQUETJS } from './parquetjs';
 import { YOURBASIC } from './yourbasic';
 import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
+import { BLOOMFILTER_PY } from './bloomfilterPy';
 import { BLOOMFILTER_RB } from './bloomfilterRb';
 import { BUCKETS_SWIFT } from './bucketsSwift';
 import { ROCKET_LABS } from './rocketLabs';
@@ -99,7 +100,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
   YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
-  BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE, MINIBLOOM, JSBLOOM_MODULE,
+  BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE, MINIBLOOM, JSBLOOM_MODULE, BLOOMFILTER_PY,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -75,6 +75,14 @@ describe('inventory: Python libraries', () => {
     assert.deepEqual(mk(rust), [958505856, 7]);
   });
 
+  it('bloomfilter-py sizes as Guava: bits = int(-n ln p / ln²2) in 64-bit words, k = round(bits / n · ln 2)', () => {
+    // int(500 · 4.60517 / 0.480453) = 4792 -> 75 words = 4800 bits; k = round(9.584 · 0.693147) = round(6.64) = 7
+    const f = one('from bloomfilter import BloomFilter\nbloom_filter = BloomFilter(expected_insertions=500, err_rate=0.01)\n', 'a.py', 'bloomfilter-py.bloomFilter');
+    assert.deepEqual(mk(f), [4800, 7]);
+    // not pybloomfiltermmap3 (`import pybloomfilter`) nor bloom_filter2
+    assert.deepEqual(detectConfigs('import pybloomfilter\nf = pybloomfilter.BloomFilter(1000, 0.01)\n', { fileName: 'a.py' }).map((x) => x.recognizer), ['pybloomfiltermmap.bloomFilter']);
+  });
+
   it('redisbloom-py bfInsert and cfCreate, redis-py-style keywords', () => {
     const insert = one('from redisbloom.client import Client\nrb = Client()\nrb.bfInsert("k", ["a"], capacity=1000, error=0.01, noScale=True)\n', 'a.py', 'redisbloom-py.bfInsert');
     assert.deepEqual(mk(insert), mk({ derived: derive.redisBloom(1000, 0.01, true) } as Finding));
