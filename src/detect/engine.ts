@@ -93,7 +93,8 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
     const lead = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
     if (trimmed === '') return;
-    const named = /^([A-Za-z_]\w*)\s*(?:=(?!=)|:(?!:))\s*/.exec(trimmed);
+    // `name = v`, `name: v`, and Ruby's symbol hash rocket `:name => v`
+    const named = /^([A-Za-z_]\w*)\s*(?:=(?!=)|:(?!:))\s*/.exec(trimmed) ?? /^:([A-Za-z_]\w*)\s*=>\s*/.exec(trimmed);
     if (named && !/^[A-Za-z_]\w*\s*::/.test(trimmed)) {
       const value = trimmed.slice(named[0].length);
       args.push({ text: value, start: argStart + lead + named[0].length, end: argStart + lead + trimmed.length, name: named[1] });

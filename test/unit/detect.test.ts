@@ -73,6 +73,11 @@ const EXTRA_COVERAGE = new Set([
   'pinot.bloomFilter', 'lucene.fuzzySet', 'opensearch.docIdFuzzySet', 'paimon.lookupCacheBloom',
   // libraries-blind-rounds.test.ts
   'go.steakknife.new', 'rueidisprob.newCountingBloomFilter', 'pyprobables.expandingBloomFilter', 'pyprobables.rotatingBloomFilter', 'rust.probabilistic-collections.fromItemCount',
+  // libraries-inventory.test.ts
+  'node-redis.bf.insert', 'redisbloom-py.bfInsert', 'predis.bfreserve', 'bcoin.bloom.new', 'pyprobables.bloomFilterOnDisk', 'php.rocketlabs.createFromApproximateSize',
+  'php.rocketlabs.create', 'swift.buckets.bloomFilter', 'nredisstack.cf.reserve', 'redisbloom-py.cfCreate', 'predis.cfreserve', 'pyprobables.cuckooFilter',
+  'pyprobables.countingCuckooFilter', 'node-redis.cf.insert', 'redis-py.cf.insert', 'nredisstack.cf.insert',
+  'minibloom.optimalFilter', 'minibloom.filter', 'jsbloom.filter', 'bloomfilter-py.bloomFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

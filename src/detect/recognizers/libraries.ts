@@ -142,22 +142,7 @@ const pythonScalable = callRecognizer({
   },
 });
 
-/** rbloom `Bloom(expected_items, false_positive_rate[, hash_func])`. */
-const rbloom = callRecognizer({
-  ids: ['rbloom.bloom'],
-  needles: ['bloom('],
-  pattern: /(?<![\w.])(?:rbloom\s*\.\s*)?Bloom\s*\(/g,
-  build(ctx, args, start, end) {
-    if (!langIs(ctx, ['python']) || !ctx.hint('rbloom', /\brbloom\b/) || definesOwn(ctx, 'Bloom')) return undefined;
-    const n = pickArgument(args, 0, 'expected_items');
-    const p = pickArgument(args, 1, 'false_positive_rate');
-    if (!n || !p) return undefined;
-    const b = builder(ctx, 'rbloom.bloom', 'rbloom Bloom', start, end);
-    b.argument('n', n, { check: checks.positiveInteger('expected_items', 'rbloom raises ValueError') });
-    b.argument('p', p, { check: checks.probability('false_positive_rate', 'rbloom raises ValueError') });
-    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.rbloom(q.n, q.p) : {})).build();
-  },
-});
+// rbloom `Bloom(expected_items, false_positive_rate[, hash_func])`: declared in src/libraries/rbloom.ts
 
 // ---------------------------------------------------------------- JavaScript / TypeScript
 
@@ -350,5 +335,5 @@ const growable = callRecognizer({
 });
 
 export const LIBRARY_RECOGNIZERS: readonly Recognizer[] = [
-  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
+  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
 ];
