@@ -102,10 +102,13 @@ const RUST_ROCKSDB: SourceCitation = { repository: 'rust-rocksdb/rust-rocksdb', 
 const ROCKSDICT: SourceCitation = { repository: 'rocksdict/RocksDict', file: 'src/options.rs', function: 'BlockBasedOptionsPy::set_bloom_filter, set_ribbon_filter, set_hybrid_ribbon_filter' };
 const PYTHON_ROCKSDB: SourceCitation = { repository: 'twmht/python-rocksdb', file: 'rocksdb/_rocksdb.pyx', function: 'BloomFilterPolicy.__cinit__(bits_per_key)' };
 const C_API: SourceCitation = { repository: 'facebook/rocksdb', file: 'include/rocksdb/c.h, db/c.cc', function: 'rocksdb_filterpolicy_create_bloom, _bloom_full, _ribbon, _ribbon_hybrid' };
+const GROCKSDB: SourceCitation = { repository: 'linxGnu/grocksdb', file: 'filter_policy.go', function: 'NewBloomFilter, NewBloomFilterFull, NewRibbonFilter / NewRibbonFilterPolicy, NewRibbonHybridFilterPolicy (the C API by bits per key)' };
+const GOROCKSDB: SourceCitation = { repository: 'tecbot/gorocksdb', file: 'filter_policy.go', function: 'NewBloomFilter(bitsPerKey int), NewBloomFilterFull' };
 const DB_BENCH: SourceCitation = { repository: 'facebook/rocksdb', file: 'tools/db_bench_tool.cc', function: 'DEFINE_double(bloom_bits, ...)' };
 const FLINK: SourceCitation = { repository: 'apache/flink', file: 'flink-state-backends/flink-statebackend-rocksdb/src/main/java/org/apache/flink/contrib/streaming/state/RocksDBConfigurableOptions.java', function: 'USE_BLOOM_FILTER, BLOOM_FILTER_BITS_PER_KEY' };
 const HUGEGRAPH: SourceCitation = { repository: 'apache/incubator-hugegraph', file: 'hugegraph-server/hugegraph-rocksdb/src/main/java/org/apache/hugegraph/backend/store/rocksdb/RocksDBOptions.java', function: 'BLOOM_FILTER_BITS_PER_KEY (rocksdb.bloom_filter_bits_per_key)' };
 
+const GO_ROCKSDB = /tecbot\/gorocksdb|linxGnu\/grocksdb|\bg(?:o)?rocksdb\b/;
 const derivePolicy = (params: { bitsPerElement?: number }): LibraryDerivation => (params.bitsPerElement !== undefined ? rocksdb(params.bitsPerElement) : {});
 const BITS_PER_KEY = { role: 'bitsPerElement', unit: 'bits-per-key' } as const;
 
@@ -126,6 +129,17 @@ const ROCKSDB_ENTRY_POINTS: readonly EntryPoint[] = [
   ...['rocksdb_filterpolicy_create_ribbon', 'rocksdb_filterpolicy_create_ribbon_hybrid'].map((callee) => ({
     kind: 'call' as const, recognizer: 'rocksdb.ribbon', title: `RocksDB C API ${callee}`, callee, arity: [1, 2] as const, languages: ['c', 'cpp'],
     params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy, source: C_API })),
+  // Go bindings (tecbot/gorocksdb, linxGnu/grocksdb, also imported under the alias `rocksdb`): the C API's policies by bits per key;
+  // `NewRibbonFilterPolicy(bpk)` is matched with RocksDB's own name (src/detect/recognizers/native.ts)
+  ...['gorocksdb', 'grocksdb', 'rocksdb'].flatMap((pkg) => [
+    ...['NewBloomFilter', 'NewBloomFilterFull'].map((fn) => ({
+      kind: 'call' as const, recognizer: 'rocksdb.bitsPerKey', title: `RocksDB Go ${pkg}.${fn}`, callee: `${pkg}.${fn}`, arity: [1, 1] as const, languages: ['go'], requires: GO_ROCKSDB,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: derivePolicy, source: pkg === 'gorocksdb' ? GOROCKSDB : GROCKSDB })),
+    ...['NewRibbonFilter', 'NewRibbonHybridFilterPolicy'].map((fn) => ({
+      kind: 'call' as const, recognizer: 'rocksdb.ribbon', title: `RocksDB Go ${pkg}.${fn}`, callee: `${pkg}.${fn}`, arity: fn === 'NewRibbonFilter' ? [1, 1] as const : [2, 2] as const, languages: ['go'], requires: GO_ROCKSDB,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: derivePolicy, source: GROCKSDB,
+      notes: fn === 'NewRibbonFilter' ? [] : ['levels below bloomBeforeLevel (and flushes, at level -1) keep a Bloom filter of the same bits per key'] })),
+  ]),
   { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'python-rocksdb BloomFilterPolicy', callee: 'rocksdb.BloomFilterPolicy', arity: [1, 1], languages: ['python'],
     params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: PYTHON_ROCKSDB },
   { kind: 'settings', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDB db_bench --bloom_bits', triggers: ['bitsPerElement'], derive: derivePolicy,
@@ -168,7 +182,7 @@ export const ROCKSDB: LibraryModule = {
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
     { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate, LegacyLocalityBloomImpl' },
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'LegacyBloomBitsBuilder (format_version < 5: whole bits per key, odd cache lines)' },
-    RUST_ROCKSDB, ROCKSDICT, PYTHON_ROCKSDB, DB_BENCH, FLINK, HUGEGRAPH,
+    RUST_ROCKSDB, ROCKSDICT, PYTHON_ROCKSDB, GROCKSDB, GOROCKSDB, DB_BENCH, FLINK, HUGEGRAPH,
   ],
   allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: rocksdbForKeys }],
   snippets: [{ id: 'rocksdb', label: 'RocksDB (C++)', render: (d) => `// ${snippetSummary(d)}\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${Number((d.mBits / d.n).toFixed(2))}, false));` }],

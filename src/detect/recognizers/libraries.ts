@@ -10,18 +10,18 @@ import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './
 const BITS_AND_BLOOMS_HINT = /bits-and-blooms\/bloom|willf\/bloom/;
 
 /**
- * bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)`, `bloom.NewWithEstimates(n, p)`, `bloom.EstimateParameters(n, p)`,
- * and filters over existing words: `bloom.From(data, k)` (m = 64 · len(data)), `bloom.FromWithM(data, m, k)` (bloom.go).
+ * bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)` and filters over existing words: `bloom.From(data, k)`
+ * (m = 64 · len(data)), `bloom.FromWithM(data, m, k)` (bloom.go). Its (n, p) entry points are declared as data
+ * (src/libraries/bitsAndBlooms.ts); these need logic: New raises 0 to 1, From reads the length of `make([]uint64, words)`.
  */
 const bitsAndBlooms = callRecognizer({
-  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters', 'go.bits-and-blooms.from'],
+  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.from'],
   needles: ['bloom.'],
-  pattern: /\bbloom\s*\.\s*(NewWithEstimates|New|EstimateParameters|FromWithM|From)\s*\(/g,
+  pattern: /\bbloom\s*\.\s*(New|FromWithM|From)\s*\(/g,
   build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go'])) return undefined;
-    const hinted = ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT);
+    if (!langIs(ctx, ['go']) || !ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT)) return undefined;
     if (match[1] === 'From' || match[1] === 'FromWithM') {
-      if (!hinted || args.length !== (match[1] === 'From' ? 2 : 3)) return undefined;
+      if (args.length !== (match[1] === 'From' ? 2 : 3)) return undefined;
       const b = builder(ctx, 'go.bits-and-blooms.from', `bits-and-blooms bloom.${match[1]}`, start, end);
       const words = /^make\s*\(\s*\[\]uint64\s*,\s*/.exec(args[0].text);
       if (match[1] === 'FromWithM') b.argument('m', args[1], { check: checks.positiveInteger('m') });
@@ -30,19 +30,12 @@ const bitsAndBlooms = callRecognizer({
       b.argument('k', args[args.length - 1], { check: checks.positiveInteger('k') });
       return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: p.m, k: p.k } : {})).build();
     }
-    if (args.length !== 2 || (!hinted && match[1] === 'New')) return undefined;
-    if (match[1] === 'New') {
-      const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
-      const m = b.argument('m', args[0], { check: checks.nonNegativeInteger('m') });
-      const k = b.argument('k', args[1], { check: checks.nonNegativeInteger('k') });
-      const raised = m === 0 || k === 0 ? ['bloom.New raises m and k to at least 1'] : [];
-      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k), notes: raised } : {})).build();
-    }
-    const id = match[1] === 'NewWithEstimates' ? 'go.bits-and-blooms.newWithEstimates' : 'go.bits-and-blooms.estimateParameters';
-    const b = builder(ctx, id, `bits-and-blooms bloom.${match[1]}`, start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger('n') });
-    b.argument('p', args[1], { check: checks.probability('fp') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+    if (args.length !== 2) return undefined;
+    const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
+    const m = b.argument('m', args[0], { check: checks.nonNegativeInteger('m') });
+    const k = b.argument('k', args[1], { check: checks.nonNegativeInteger('k') });
+    const raised = m === 0 || k === 0 ? ['bloom.New raises m and k to at least 1'] : [];
+    return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k), notes: raised } : {})).build();
   },
 });
 
