@@ -70,6 +70,8 @@ const EXTRA_COVERAGE = new Set([
   'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve', 'go.linvon.cuckoo.newFilter', 'go.panmari.cuckoo.newFilter', 'bloom-filters.xor',
   'c.xorfilter.allocate', 'c.binaryfuse.allocate', 'go.xorfilter.populate', 'go.xorfilter.binaryFuse8', 'rust.xorf.xor', 'js.binaryFuseFilter.populate',
   // libraries-blind-rounds.test.ts
+  // libraries-go-rust.test.ts
+  'go.boom.newUnstableBloomFilter',
   'go.steakknife.new', 'rueidisprob.newCountingBloomFilter', 'pyprobables.expandingBloomFilter', 'pyprobables.rotatingBloomFilter', 'rust.probabilistic-collections.fromItemCount',
 ]);
 
@@ -203,7 +205,10 @@ describe('detect: more recognisers', () => {
     assert.equal(f.derived.m, 9585059);
     const s = one('sbf := boom.NewScalableBloomFilter(10000, 0.01, 0.8)', 'go');
     assert.equal(s.recognizer, 'go.boom.newScalableBloomFilter');
-    assert.deepEqual(s.params, { n: 10000, p: 0.01 });
+    assert.deepEqual(s.params, { n: 10000, p: 0.01, hashing: 'partitioned' });
+    // the first sub-filter: NewPartitionedBloomFilter(10000, 0.01): m* = ceil(10000 · |ln 0.01| / ln²2) = 95851, k = ceil(log2 100) = 7,
+    // 7 partitions of ceil(95851 / 7) = 13693 bits
+    assert.deepEqual([s.derived.m, s.derived.k], [95851, 7]);
   });
 
   it('npm bloom-filters from() and ScalableBloomFilter', () => {

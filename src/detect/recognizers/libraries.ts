@@ -256,33 +256,7 @@ const jsOtherFilters = callRecognizer({
 
 // ---------------------------------------------------------------- Rust
 
-/** bloomfilter crate: `Bloom::new(bitmap_size_bytes, items_count)`, `Bloom::new_for_fp_rate(items_count, fp_p)` (+ `_with_seed`). */
-const rustBloomfilter = callRecognizer({
-  ids: ['rust.bloomfilter.new', 'rust.bloomfilter.newForFpRate'],
-  needles: ['bloom::'],
-  pattern: /\bBloom(?:\s*::\s*<[^<>()]{1,60}>)?\s*::\s*(new_for_fp_rate_with_seed|new_for_fp_rate|new_with_seed|new)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['rust'])) return undefined;
-    const fp = match[1].startsWith('new_for_fp_rate');
-    if (!fp && !ctx.hint('rust-bloomfilter', /\bbloomfilter\b/)) return undefined;
-    if (args.length < 2) return undefined;
-    const b = builder(ctx, fp ? 'rust.bloomfilter.newForFpRate' : 'rust.bloomfilter.new', `bloomfilter Bloom::${match[1]}`, start, end);
-    if (fp) {
-      b.argument('n', args[0], { check: checks.positiveInteger('items_count') });
-      b.argument('p', args[1], { check: checks.probability('fp_p') });
-    } else {
-      b.argument('m', args[0], { scale: 8, check: checks.positiveInteger('bitmap_size (bytes)') });
-      b.argument('n', args[1], { check: checks.positiveInteger('items_count') });
-      b.note('Bloom::new takes the bitmap size in BYTES (recorded here as bits)');
-    }
-    return b.derive((q) => {
-      if (q.n === undefined) return {};
-      if (fp && q.p !== undefined) return derive.rustBloomfilter(q.n, q.p);
-      if (!fp && q.m !== undefined) return derive.rustBloomfilter(q.n, undefined, q.m / 8);
-      return {};
-    }).build();
-  },
-});
+// the bloomfilter crate (Bloom::new, new_for_fp_rate and their _with_seed forms) is declared as data: src/libraries/rustBloomfilter.ts
 
 /** fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`, and the same on AtomicBloomFilter. */
 const fastbloom = callRecognizer({
@@ -343,5 +317,5 @@ const growable = callRecognizer({
 });
 
 export const LIBRARY_RECOGNIZERS: readonly Recognizer[] = [
-  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
+  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, fastbloom, growable,
 ];
