@@ -70,9 +70,9 @@ const EXTRA_COVERAGE = new Set([
   'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve', 'go.linvon.cuckoo.newFilter', 'go.panmari.cuckoo.newFilter', 'bloom-filters.xor',
   'c.xorfilter.allocate', 'c.binaryfuse.allocate', 'go.xorfilter.populate', 'go.xorfilter.binaryFuse8', 'rust.xorf.xor', 'js.binaryFuseFilter.populate',
   // libraries-blind-rounds.test.ts
-  // libraries-go-rust.test.ts
-  'go.boom.newUnstableBloomFilter',
   'go.steakknife.new', 'rueidisprob.newCountingBloomFilter', 'pyprobables.expandingBloomFilter', 'pyprobables.rotatingBloomFilter', 'rust.probabilistic-collections.fromItemCount',
+  // libraries-go-rust.test.ts
+  'go.boom.newUnstableBloomFilter', 'rust.probabilistic-collections.fromFpp', 'rust.probabilistic-collections.partitioned', 'rust.probabilistic-collections.scalable',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {
