@@ -1,7 +1,8 @@
 /** tylertreat/BoomFilters (Go). */
+import { cuckooTable } from './fingerprintLayouts';
 import { classicModel } from './models';
-import type { CallEntryPoint, LibraryDerivation, LibraryModule, SourceCitation } from './types';
-import { LN2_SQUARED, result } from './util';
+import type { CallEntryPoint, FingerprintLibraryModule, LibraryDerivation, LibraryModule, SourceCitation } from './types';
+import { LN2_SQUARED, nextPowerOfTwo, result } from './util';
 
 /** boom.NewBloomFilter: m = ceil(n / (ln²2 / |ln p|)), k = ceil(log2(1/p)) (OptimalM, OptimalK). */
 export function boom(n: number, p: number): LibraryDerivation {
@@ -30,7 +31,7 @@ const partitioned = (params: { n?: number; p?: number }): LibraryDerivation => (
  * (r bits) only limits deletion. Not modelled: NewStableBloomFilter(m, d, fpRate) / NewDefaultStableBloomFilter(m, fpRate),
  * whose cells decay (each insert decrements P random cells, chosen so the FP rate settles at fpRate: stable.go
  * optimalStableP), so FP after n insertions is not a Bloom filter's; NewInverseBloomFilter(capacity), a table of keys with
- * false negatives; and NewCuckooFilter, another structure.
+ * false negatives. NewCuckooFilter is a fingerprint filter: BOOM_CUCKOO below.
  */
 const BOOM_ENTRY_POINTS: readonly CallEntryPoint[] = [
   // stable.go NewUnstableBloomFilter(m, fpRate): a plain filter of m one-bit cells (never decremented), k = OptimalK(fpRate)
@@ -71,4 +72,29 @@ export const BOOM: LibraryModule = {
   sources: [{ repository: 'tylertreat/BoomFilters', file: 'boom.go, classic.go', function: 'OptimalM, OptimalK, NewBloomFilter' },
     source('scalable.go, partitioned.go', 'addFilter (NewPartitionedBloomFilter(hint, fp·r^i)), NewPartitionedBloomFilter (k partitions of ceil(m/k) bits)')],
   allocations: [{ id: 'boom', label: 'tylertreat/BoomFilters (Go)', call: (n, p) => `boom.NewBloomFilter(${n}, ${p})`, derive: boom }],
+};
+
+/**
+ * NewCuckooFilter(n, fpRate) (cuckoo.go): b = 4 entries per bucket; calculateF: fingerprint BYTES f = ceil(ln(2b / p)) / 8
+ * (integer division), at least 1, so one byte unless p < about 1e-6; power2(n / f · 8) buckets (about 32 slots per item at
+ * f = 1). After maxNumKicks = 500 relocations Add returns "full" and the fingerprint it holds is lost.
+ */
+export function boomCuckoo(n: number | undefined, p: number | undefined): LibraryDerivation {
+  if (p === undefined) return {};
+  const fingerprintBytes = Math.max(1, Math.floor(Math.ceil(Math.log((2 * 4) / p)) / 8));
+  const buckets = n === undefined ? undefined : nextPowerOfTwo(Math.floor(n / fingerprintBytes) * 8);
+  return { structure: cuckooTable(buckets, 4, 8 * fingerprintBytes, 'power2(n / f · 8) buckets, f fingerprint bytes', { whenFull: 'drops-a-key' }) };
+}
+
+const CUCKOO_SOURCE = source('cuckoo.go', 'NewCuckooFilter(n, fpRate), calculateF, power2, add (maxNumKicks = 500)');
+
+export const BOOM_CUCKOO: FingerprintLibraryModule = {
+  id: 'boom-cuckoo',
+  displayName: 'BoomFilters cuckoo filter (Go)',
+  recognizers: ['go.boom.newCuckooFilter'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'go.boom.newCuckooFilter', title: 'BoomFilters boom.NewCuckooFilter', callee: 'boom.NewCuckooFilter', arity: [2, 2], languages: GO,
+      params: [{ ...N, position: 0 }, { ...P, position: 1 }], derive: (params) => boomCuckoo(params.n, params.p), source: CUCKOO_SOURCE },
+  ],
+  sources: [CUCKOO_SOURCE],
 };

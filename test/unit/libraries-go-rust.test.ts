@@ -32,6 +32,16 @@ describe('Go libraries: every sizing entry point, with the library\'s own m and 
     assert.deepEqual(detectConfigs(text, { fileName: 'a.go' }).map((f) => f.recognizer), []);
   });
 
+  it('BoomFilters NewCuckooFilter: one-byte fingerprints unless p < ~1e-6, power2(n / f · 8) buckets of 4', () => {
+    const f = only('import boom "github.com/tylertreat/BoomFilters"\ncf := boom.NewCuckooFilter(1000, 0.01)\n', 'a.go');
+    assert.equal(f.recognizer, 'go.boom.newCuckooFilter');
+    // calculateF: ceil(ln(8 / 0.01)) = ceil(6.68) = 7, 7 / 8 = 0 -> 1 byte; power2(1000 / 1 · 8) = 8192 buckets x 4 slots
+    assert.deepEqual([f.derived.structure?.fingerprintBits, f.derived.structure?.slots], [8, 32768]);
+    // p = 1e-7: ceil(ln 8e7) = ceil(18.2) = 19, 19 / 8 = 2 bytes; power2(1000 / 2 · 8) = 4096 buckets
+    const wide = only('import boom "github.com/tylertreat/BoomFilters"\ncf := boom.NewCuckooFilter(1000, 1e-7)\n', 'a.go');
+    assert.deepEqual([wide.derived.structure?.fingerprintBits, wide.derived.structure?.slots], [16, 16384]);
+  });
+
   it('holiman/bloomfilter New refuses fewer than 2 bits (newBits: m < MMin)', () => {
     const f = only('import "github.com/holiman/bloomfilter/v2"\nf, err := bloomfilter.New(1, 3)\n', 'a.go');
     assert.equal(f.recognizer, 'go.holiman.new');
