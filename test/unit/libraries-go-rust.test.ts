@@ -136,6 +136,28 @@ describe('Rust libraries: every sizing entry point, with the library\'s own m an
   });
 });
 
+describe('eBPF bloom filter maps from Rust (aya)', () => {
+  it('BTF maps: MAX_ENTRIES is n, HASH_FUNCS the hash count (0 or absent: the kernel\'s 5, above 15: EINVAL)', () => {
+    const text = [
+      'use aya_ebpf::{btf_maps::BloomFilter, macros::btf_map};',
+      '#[btf_map]',
+      'static SEEN: BloomFilter<u32, 4096, 0, 3> = BloomFilter::new();',
+      '#[btf_map]',
+      'static WIDE: BloomFilter<[u8; 16], 100000> = BloomFilter::new();',
+      '#[btf_map]',
+      'static BAD: BloomFilter<u64, 1024, 0, 16> = BloomFilter::new();',
+      'fn check(map: &BloomFilter<u32, 4096, 0, 3>) {}',
+    ].join('\n');
+    const [seen, wide, bad, ...rest] = detectConfigs(text, { fileName: 'a.rs' });
+    assert.deepEqual(rest, [], 'a type in a signature is not a map');
+    // bloom_map_alloc: trunc(4096 · 3 / 5) · 7 = 17199 bits -> 32768 (a power of two)
+    assert.deepEqual([seen.recognizer, seen.params.n, ...mk(seen)], ['ebpf.bloomMap', 4096, 32768, 3]);
+    // k = 5: trunc(100000 · 5 / 5) · 7 = 700000 -> 1048576
+    assert.deepEqual([wide.params.n, ...mk(wide)], [100000, 1048576, 5]);
+    assert.ok(bad.invalid?.some((text) => text.includes('EINVAL')), JSON.stringify(bad.invalid));
+  });
+});
+
 describe('RocksDB from other languages', () => {
   it('RocksDbSharp BloomFilterPolicy.Create by position and by name', () => {
     const f = only('using RocksDbSharp;\nvar t = new BlockBasedTableOptions().SetFilterPolicy(BloomFilterPolicy.Create(bits_per_key: 14, use_block_based_builder: false));\n', 'A.cs');
