@@ -44,6 +44,7 @@ const PLYVEL: SourceCitation = { repository: 'wbolster/plyvel', file: 'src/plyve
 const C_API: SourceCitation = { repository: 'google/leveldb', file: 'include/leveldb/c.h, db/c.cc', function: 'leveldb_filterpolicy_create_bloom(int bits_per_key)' };
 const LEVIGO: SourceCitation = { repository: 'jmhodges/levigo', file: 'filterpolicy.go', function: 'NewBloomFilter(bitsPerKey int) (leveldb_filterpolicy_create_bloom)' };
 const RUSTY_LEVELDB: SourceCitation = { repository: 'dermesser/leveldb-rs', file: 'src/filter.rs', function: 'BloomPolicy::new(bits_per_key: u32) (k = (int)(bpk · 0.69) in [1, 30], filter bytes max(8, ceil(n · bpk / 8)))' };
+const IQ80: SourceCitation = { repository: 'dain/leveldb', file: 'leveldb/src/main/java/org/iq80/leveldb/table/BloomFilterPolicy.java', function: 'BloomFilterPolicy(int bitsPerKey), createFilter (LevelDB\'s policy in Java)' };
 const deriveLevelDb = (params: { bitsPerElement?: number }): LibraryDerivation => (params.bitsPerElement !== undefined ? leveldb(params.bitsPerElement) : {});
 const BITS_PER_KEY = { role: 'bitsPerElement', unit: 'bits-per-key' } as const;
 
@@ -61,6 +62,9 @@ export const LEVELDB: LibraryModule = {
       params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: C_API },
     { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'levigo NewBloomFilter', callee: 'levigo.NewBloomFilter', arity: [1, 1], languages: ['go'],
       params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: LEVIGO },
+    // iq80 LevelDB in Java (and the Bedrock world tools built on it): `options.filterPolicy(new BloomFilterPolicy(10))`
+    { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'iq80 LevelDB BloomFilterPolicy', callee: 'BloomFilterPolicy', arity: [1, 1], languages: ['java', 'kotlin', 'scala'], requires: /org\.iq80\.leveldb/,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: IQ80 },
     // rusty-leveldb: `Options { filter_policy: Rc::new(Box::new(BloomPolicy::new(10))), .. }`
     { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'rusty-leveldb BloomPolicy::new', callee: 'BloomPolicy::new', arity: [1, 1], languages: ['rust'], requires: /rusty_leveldb|rusty-leveldb/,
       params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: RUSTY_LEVELDB },
@@ -72,7 +76,7 @@ export const LEVELDB: LibraryModule = {
   sources: [
     { repository: 'google/leveldb', file: 'util/bloom.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, CreateFilter, KeyMayMatch' },
     { repository: 'google/leveldb', file: 'table/filter_block.cc', function: 'FilterBlockBuilder::StartBlock (kFilterBaseLg = 11: a filter per 2 KB of data)' },
-    PLYVEL, C_API, LEVIGO, RUSTY_LEVELDB,
+    PLYVEL, C_API, LEVIGO, IQ80, RUSTY_LEVELDB,
   ],
   allocations: [{ id: 'leveldb', label: 'LevelDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${Math.ceil(textbookBitsPerKey(p))})`, derive: (_n, p) => leveldb(Math.ceil(textbookBitsPerKey(p))) }],
 };

@@ -169,6 +169,11 @@ describe('RocksDB from other languages', () => {
     assert.deepEqual([f.recognizer, f.params.bitsPerElement, f.derived.k], ['rocksdb.java.bloomFilter', 10, 6]);
   });
 
+  it('iq80 LevelDB (Java): new BloomFilterPolicy(bitsPerKey)', () => {
+    const f = only('import org.iq80.leveldb.Options;\nimport org.iq80.leveldb.table.BloomFilterPolicy;\nOptions o = new Options().filterPolicy(new BloomFilterPolicy(10));\n', 'A.java');
+    assert.deepEqual([f.recognizer, f.params.bitsPerElement, f.derived.k], ['leveldb.bitsPerKey', 10, 6]);
+  });
+
   it('the LevelDB C API: a call is a filter, its declaration in a header is not', () => {
     const text = '#include "leveldb/c.h"\nleveldb_filterpolicy_t* leveldb_filterpolicy_create_bloom(int bits_per_key);\nvoid f() { p = leveldb_filterpolicy_create_bloom(10); }\n';
     const f = only(text, 'a.c');
