@@ -82,6 +82,15 @@ describe('Go libraries: every sizing entry point, with the library\'s own m and 
     assert.deepEqual([old.recognizer, old.derived.k], ['rocksdb.bitsPerKey', 8]); // 12000 millibits -> 8 probes
   });
 
+  it('Tempo: the rate is met up to 1000 shards of 100 KiB per block; the v2 flag states it too', () => {
+    const f = only('storage:\n  trace:\n    block:\n      bloom_filter_false_positive: 0.01\n', 'tempo.yaml');
+    assert.equal(f.recognizer, 'tempo.bloomFilter');
+    // 1000 · 102400 · 8 = 819,200,000 bits; · ln²2 / -ln 0.01 = 85,466,354 traces
+    assert.ok(f.derived.notes?.some((note) => note.includes('85,466,354')), JSON.stringify(f.derived.notes));
+    const flag = only('tempo -target=all --storage.trace.block.v2-bloom-filter-false-positive=0.05\n', 'run.sh');
+    assert.deepEqual([flag.recognizer, flag.params.p], ['tempo.bloomFilter', 0.05]);
+  });
+
   it('LevelDB from Go (levigo): k = (int)(bpk · 0.69)', () => {
     const f = only('import "github.com/jmhodges/levigo"\nopts.SetFilterPolicy(levigo.NewBloomFilter(10))\n', 'a.go');
     assert.deepEqual([f.recognizer, f.derived.k], ['leveldb.bitsPerKey', 6]);
