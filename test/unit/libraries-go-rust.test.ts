@@ -109,6 +109,11 @@ describe('Rust libraries: every sizing entry point, with the library\'s own m an
     assert.deepEqual([rustBloomfilter(1000, 0.01).m, rustBloomfilter(1000, 0.01).k], [9592, 7]);
   });
 
+  it('fastbloom from_vec: 64 bits per u64 word, k from the chained hashes', () => {
+    const f = only('use fastbloom::BloomFilter;\nlet f = BloomFilter::from_vec(vec![0u64; 1024]).hashes(5);\n', 'a.rs');
+    assert.deepEqual([f.recognizer, f.params.m, ...mk(f)], ['rust.fastbloom.withNumBits', 65536, 65536, 5]);
+  });
+
   it('probabilistic-collections from_fpp and the scalable filter: the capacity the bits hold decides k', () => {
     // n = floor(ln 2 · 10000 / -log2 0.01) = floor(6931.47 / 6.6439) = 1043; k = ceil(10000 / 1043 · ln 2) = ceil(6.6457) = 7
     assert.deepEqual([probabilisticCollectionsFromFpp(10000, 0.01).m, probabilisticCollectionsFromFpp(10000, 0.01).k], [10000, 7]);

@@ -258,16 +258,26 @@ const jsOtherFilters = callRecognizer({
 
 // the bloomfilter crate (Bloom::new, new_for_fp_rate and their _with_seed forms) is declared as data: src/libraries/rustBloomfilter.ts
 
-/** fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`, and the same on AtomicBloomFilter. */
+/**
+ * fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`,
+ * `BloomFilter::from_vec(vec![0; words]).hashes(k)` (m = 64 bits per u64 word), and the same on AtomicBloomFilter (src/lib.rs).
+ * Procedural: n and k come from the builder's chained call.
+ */
 const fastbloom = callRecognizer({
   ids: ['rust.fastbloom.withFalsePos', 'rust.fastbloom.withNumBits'],
   needles: ['bloomfilter::'],
-  pattern: /\b(?:Atomic)?BloomFilter\s*::\s*(with_false_pos|with_num_bits)\s*\(/g,
+  pattern: /\b(?:Atomic)?BloomFilter\s*::\s*(with_false_pos|with_num_bits|from_vec)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['rust']) || args.length !== 1) return undefined;
     const falsePos = match[1] === 'with_false_pos';
     const b = builder(ctx, falsePos ? 'rust.fastbloom.withFalsePos' : 'rust.fastbloom.withNumBits', `fastbloom BloomFilter::${match[1]}`, start, end);
-    if (falsePos) b.argument('p', args[0], { check: checks.probability('false positive rate') });
+    const words = match[1] === 'from_vec' ? /^vec!\s*\[\s*0(?:u64)?\s*;\s*/.exec(args[0].text) : null;
+    if (match[1] === 'from_vec' && !words) {
+      if (!chainedCall(ctx, end, 'hashes') && !chainedCall(ctx, end, 'expected_items')) return undefined;
+      b.note(`m is 64 bits per word of \`${args[0].text}\`, known only at run time`);
+    } else if (words) {
+      b.argument('m', { text: args[0].text.slice(words[0].length).replace(/\s*\]$/, ''), start: args[0].start + words[0].length, end: args[0].end - 1 }, { scale: 64, check: checks.positiveInteger('words') });
+    } else if (falsePos) b.argument('p', args[0], { check: checks.probability('false positive rate') });
     else b.argument('m', args[0], { check: checks.positiveInteger('num_bits') });
     let last = end;
     const items = chainedCall(ctx, end, 'expected_items');
