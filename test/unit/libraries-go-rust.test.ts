@@ -91,6 +91,12 @@ describe('Go libraries: every sizing entry point, with the library\'s own m and 
     assert.deepEqual([flag.recognizer, flag.params.p], ['tempo.bloomFilter', 0.05]);
   });
 
+  it('bbloom NewWithBoolset(&bs, locs): k as given, m from the bytes at run time', () => {
+    const f = only('import "github.com/AndreasBriese/bbloom"\nbf := bbloom.NewWithBoolset(&saved, 7)\n', 'a.go');
+    assert.deepEqual([f.recognizer, f.params.k, f.params.m], ['go.bbloom.new', 7, undefined]);
+    assert.ok([...(f.notes ?? []), ...(f.derived.notes ?? [])].some((note) => note.includes('saved')));
+  });
+
   it('LevelDB from Go (levigo): k = (int)(bpk · 0.69)', () => {
     const f = only('import "github.com/jmhodges/levigo"\nopts.SetFilterPolicy(levigo.NewBloomFilter(10))\n', 'a.go');
     assert.deepEqual([f.recognizer, f.derived.k], ['leveldb.bitsPerKey', 6]);

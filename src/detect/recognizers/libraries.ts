@@ -48,6 +48,13 @@ const bbloom = callRecognizer({
     if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
     const ristretto = match[0].startsWith('z');
     if (ristretto && !ctx.hint('ristretto', /dgraph-io\/ristretto/)) return undefined;
+    if (/WithBoolset/.test(match[0])) {
+      // NewWithBoolset(bs *[]byte, locs) = New(float64(len(*bs) << 3), float64(locs)) (bbloom.go): a filter restored from its bytes
+      const b = builder(ctx, 'go.bbloom.new', 'bbloom.NewWithBoolset', start, end);
+      b.argument('k', args[1], { check: checks.positiveInteger('hash locations') });
+      b.note(`m is 8 bits per byte of \`${args[0].text.replace(/^&/, '')}\` (rounded up to a power of two), known only at run time`);
+      return b.derive((p) => (p.k !== undefined ? { k: p.k } : {})).build();
+    }
     const b = ristretto ? builder(ctx, 'go.ristretto.newBloomFilter', 'ristretto z.NewBloomFilter', start, end) : builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
     const probe = builder(ctx, 'probe', '', 0, 0);
     const second = probe.argument('p', args[1]);
