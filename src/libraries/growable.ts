@@ -1,6 +1,6 @@
 /** growable-bloom-filter (Rust). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { LN2, result } from './util';
 
 /**
@@ -14,12 +14,21 @@ export function growable(p: number, n: number): LibraryDerivation {
   return result(m, k, ['partitioned into k slices; when full it adds a sub-filter of growth_factor (2) times the capacity at p x tightening_ratio^i (0.8515625)']);
 }
 
+const SOURCE: SourceCitation = { repository: 'dpbriggs/growable-bloom-filters', file: 'src/lib.rs', function: 'Bloom::new (slice_len_bits = ceil(capacity / ln 2)), GrowableBloom::new(desired_error_prob, est_insertions), grow, GrowableBloomBuilder::new (1000, 0.01), DEFAULT_TIGHTENING_RATIO (2.1.1)' };
+
 export const GROWABLE: LibraryModule = {
   id: 'growable',
   displayName: 'growable-bloom-filter',
   recognizers: ['rust.growable.new', 'rust.growable.builder'],
+  // the builder (its values in chained calls) is procedural: src/detect/recognizers/libraries.ts
+  entryPoints: [{
+    kind: 'call', recognizer: 'rust.growable.new', title: 'growable-bloom-filter GrowableBloom::new(desired_error_prob, est_insertions)', callee: 'GrowableBloom::new', arity: [2, 2], languages: ['rust'],
+    params: [{ role: 'p', unit: 'probability', position: 0 }, { role: 'n', unit: 'count', position: 1 }],
+    hashing: { model: 'partitioned', why: 'growable-bloom-filter is partitioned' },
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? growable(params.p, params.n) : {}), source: SOURCE,
+  }],
   layout: { kind: 'classic', hashing: 'partitioned' },
   model: classicModel('partitioned'),
-  sources: [{ repository: 'dpbriggs/growable-bloom-filters', file: 'src/lib.rs', function: 'Bloom::new (slice_len_bits = ceil(capacity / ln 2)), GrowableBloom::new, grow, GrowableBloomBuilder::new (1000, 0.01), DEFAULT_TIGHTENING_RATIO (2.1.1)' }],
+  sources: [SOURCE],
   allocations: [{ id: 'growable', label: 'growable-bloom-filter (Rust)', call: (n, p) => `GrowableBloom::new(${p}, ${n})`, derive: (n, p) => growable(p, n) }],
 };

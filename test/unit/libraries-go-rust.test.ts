@@ -115,6 +115,12 @@ describe('Rust libraries: every sizing entry point, with the library\'s own m an
     assert.deepEqual([rustBloomfilter(1000, 0.01).m, rustBloomfilter(1000, 0.01).k], [9592, 7]);
   });
 
+  it('growable-bloom-filter builder: the default it leaves out is the builder\'s (1000 insertions, 0.01)', () => {
+    const f = only('use growable_bloom_filter::GrowableBloomBuilder;\nlet g = GrowableBloomBuilder::new().desired_error_ratio(0.001).build();\n', 'a.rs');
+    // k = ceil(log2 1000) = 10 slices of ceil(1000 / ln 2) = 1443 bits = 14430 bits -> 1804 bytes = 14432 bits
+    assert.deepEqual([f.recognizer, f.params.n, f.params.p, ...mk(f)], ['rust.growable.builder', 1000, 0.001, 14432, 10]);
+  });
+
   it('fastbloom from_vec: 64 bits per u64 word, k from the chained hashes', () => {
     const f = only('use fastbloom::BloomFilter;\nlet f = BloomFilter::from_vec(vec![0u64; 1024]).hashes(5);\n', 'a.rs');
     assert.deepEqual([f.recognizer, f.params.m, ...mk(f)], ['rust.fastbloom.withNumBits', 65536, 65536, 5]);

@@ -308,26 +308,26 @@ const fastbloom = callRecognizer({
   },
 });
 
-/** growable-bloom-filter: `GrowableBloom::new(desired_error_prob, est_insertions)` (order p, n) and the builder. */
+/**
+ * growable-bloom-filter's builder: `GrowableBloomBuilder::new().estimated_insertions(n).desired_error_ratio(p).build()`, its
+ * values from the chained calls, the builder's defaults (1000, 0.01: GrowableBloomBuilder::new) for the one it leaves out.
+ * `GrowableBloom::new(p, n)` is declared as data (src/libraries/growable.ts).
+ */
 const growable = callRecognizer({
-  ids: ['rust.growable.new', 'rust.growable.builder'],
-  needles: ['growablebloom'],
-  pattern: /\bGrowableBloom(Builder)?\s*::\s*new\s*\(/g,
-  build(ctx, args, start, end, match) {
+  ids: ['rust.growable.builder'],
+  needles: ['growablebloombuilder'],
+  pattern: /\bGrowableBloomBuilder\s*::\s*new\s*\(/g,
+  build(ctx, _args, start, end) {
     if (!langIs(ctx, ['rust'])) return undefined;
-    const b = builder(ctx, match[1] ? 'rust.growable.builder' : 'rust.growable.new', `growable-bloom-filter GrowableBloom${match[1] ?? ''}::new`, start, end);
-    if (!match[1]) {
-      if (args.length !== 2) return undefined;
-      b.argument('p', args[0], { check: checks.probability('desired_error_prob') });
-      b.argument('n', args[1], { check: checks.positiveInteger('est_insertions') });
-    } else {
-      const n = chainedCall(ctx, end, 'estimated_insertions');
-      const p = chainedCall(ctx, end, 'desired_error_ratio');
-      if (!n && !p) return undefined;
-      if (n?.args[0]) b.argument('n', n.args[0], { check: checks.positiveInteger('estimated_insertions') });
-      if (p?.args[0]) b.argument('p', p.args[0], { check: checks.probability('desired_error_ratio') });
-      b.draft.end = Math.max(end, n?.end ?? 0, p?.end ?? 0);
-    }
+    const b = builder(ctx, 'rust.growable.builder', 'growable-bloom-filter GrowableBloomBuilder::new', start, end);
+    const n = chainedCall(ctx, end, 'estimated_insertions');
+    const p = chainedCall(ctx, end, 'desired_error_ratio');
+    if (!n && !p) return undefined;
+    if (n?.args[0]) b.argument('n', n.args[0], { check: checks.positiveInteger('estimated_insertions') });
+    else b.setDefault('n', 1000, 'GrowableBloomBuilder default estimated_insertions 1000');
+    if (p?.args[0]) b.argument('p', p.args[0], { check: checks.probability('desired_error_ratio') });
+    else b.setDefault('p', 0.01, 'GrowableBloomBuilder default desired_error_ratio 0.01');
+    b.draft.end = Math.max(end, n?.end ?? 0, p?.end ?? 0);
     b.hashing('partitioned', 'growable-bloom-filter is partitioned');
     return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.growable(q.p, q.n) : {})).build();
   },
