@@ -30,7 +30,8 @@ const partitioned = (params: { n?: number; p?: number }): LibraryDerivation => (
  * Every constructor of a Bloom filter in the package. The deletable filter is a classic filter whose collision region
  * (r bits) only limits deletion. Not modelled: NewStableBloomFilter(m, d, fpRate) / NewDefaultStableBloomFilter(m, fpRate),
  * whose cells decay (each insert decrements P random cells, chosen so the FP rate settles at fpRate: stable.go
- * optimalStableP), so FP after n insertions is not a Bloom filter's; NewInverseBloomFilter(capacity), a table of keys with
+ * optimalStableP), so FP after n insertions is not a Bloom filter's (a finding of m and p would be analysed as the capacity
+ * of a plain filter, which it has not: it never fills, it forgets); NewInverseBloomFilter(capacity), a table of keys with
  * false negatives. NewCuckooFilter is a fingerprint filter: BOOM_CUCKOO below.
  */
 const BOOM_ENTRY_POINTS: readonly CallEntryPoint[] = [
