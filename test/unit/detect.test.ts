@@ -72,7 +72,7 @@ const EXTRA_COVERAGE = new Set([
   // libraries-blind-rounds.test.ts
   'go.steakknife.new', 'rueidisprob.newCountingBloomFilter', 'pyprobables.expandingBloomFilter', 'pyprobables.rotatingBloomFilter', 'rust.probabilistic-collections.fromItemCount',
   // libraries-go-rust.test.ts
-  'go.boom.newUnstableBloomFilter', 'go.boom.newCuckooFilter', 'rust.probabilistic-collections.fromFpp', 'rust.probabilistic-collections.partitioned', 'rust.probabilistic-collections.scalable',
+  'go.boom.newUnstableBloomFilter', 'go.boom.newCuckooFilter', 'rust.cuckoofilter.withCapacity', 'rust.probabilistic-collections.fromFpp', 'rust.probabilistic-collections.partitioned', 'rust.probabilistic-collections.scalable',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -156,6 +156,12 @@ describe('Rust libraries: every sizing entry point, with the library\'s own m an
     assert.deepEqual(mk(sized), [4096, 3]);
   });
 
+  it('cuckoofilter crate with_capacity: next_power_of_two(cap) / 4 buckets of 4 one-byte tags', () => {
+    const f = only('use cuckoofilter::CuckooFilter;\nlet cf = CuckooFilter::<DefaultHasher>::with_capacity(100_000);\n', 'a.rs');
+    // next_power_of_two(100000) = 131072 -> 32768 buckets x 4 = 131072 slots of 8 bits
+    assert.deepEqual([f.recognizer, f.derived.structure?.fingerprintBits, f.derived.structure?.slots, f.derived.structure?.whenFull], ['rust.cuckoofilter.withCapacity', 8, 131072, 'drops-a-key']);
+  });
+
   it('rusty-leveldb BloomPolicy::new(bits_per_key): LevelDB\'s policy', () => {
     const f = only('use rusty_leveldb::{BloomPolicy, Options};\nlet p = BloomPolicy::new(8);\n', 'a.rs');
     assert.deepEqual([f.recognizer, f.derived.k], ['leveldb.bitsPerKey', 5]); // (int)(8 · 0.69) = 5
