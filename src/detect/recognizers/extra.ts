@@ -1,58 +1,20 @@
 /**
- * Libraries met while building the real-world corpus: holiman/bloomfilter (go-ethereum), goleveldb,
- * Pebble, Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in JavaScript), TiKV's
- * `bloom-filter-bits-per-key`, Arash Partow's C++ bloom_parameters and Databricks' BLOOMFILTER INDEX.
+ * Libraries met while building the real-world corpus: Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in
+ * JavaScript), TiKV's `bloom-filter-bits-per-key`, Arash Partow's C++ bloom_parameters and Databricks'
+ * BLOOMFILTER INDEX.
  */
 import { checks, indexWithin, pickArgument } from '../engine';
 import { derive } from '../../libraries';
 import { bcoin, bitcore } from '../../libraries/bip37Js';
-import { goleveldb } from '../../libraries/goleveldb';
-import { holimanNew, holimanOptimal } from '../../libraries/holiman';
 import { partow as partowSizing } from '../../libraries/partow';
-import { pebble } from '../../libraries/pebble';
 import { redisClientReserve } from '../../libraries/redisClients';
 import { tikv as tikvSizing } from '../../libraries/tikv';
 import type { Recognizer } from '../recognizer';
 import type { LibraryDerivation } from '../types';
 import { builder, callRecognizer, JS, JVM, langIs, readValue } from './helpers';
 
-// ---------------------------------------------------------------- Go
-
-/** holiman/bloomfilter (go-ethereum's state snapshots) and steakknife/bloomfilter, its origin: `bloomfilter.New(m, k)`, `bloomfilter.NewOptimal(maxN, p)`. */
-const holiman = callRecognizer({
-  ids: ['go.holiman.new', 'go.holiman.newOptimal', 'go.steakknife.new', 'go.steakknife.newOptimal'],
-  needles: ['bloomfilter.'],
-  pattern: /\bbloomfilter\s*\.\s*(NewOptimal|New)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
-    if (!ctx.hint('holiman', /holiman\/bloomfilter|steakknife\/bloomfilter/)) return undefined;
-    const [id, library] = ctx.hint('holiman-import', /holiman\/bloomfilter/) ? ['go.holiman', 'holiman/bloomfilter'] : ['go.steakknife', 'steakknife/bloomfilter'];
-    if (match[1] === 'New') {
-      const b = builder(ctx, `${id}.new`, `${library} New(m, k)`, start, end);
-      b.argument('m', args[0], { check: checks.range('m', 2, Number.MAX_SAFE_INTEGER, 'bloomfilter.New returns an error') });
-      b.argument('k', args[1], { check: checks.positiveInteger('k', 'bloomfilter.New returns an error') });
-      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? holimanNew(p.m, p.k) : {})).build();
-    }
-    const b = builder(ctx, `${id}.newOptimal`, `${library} NewOptimal(maxN, p)`, start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger('maxN') });
-    b.argument('p', args[1], { check: checks.probability('p') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? holimanOptimal(p.n, p.p) : {})).build();
-  },
-});
-
-/** goleveldb `filter.NewBloomFilter(bitsPerKey)` and Pebble `bloom.FilterPolicy(bitsPerKey)`. */
-const goLsm = callRecognizer({
-  ids: ['go.goleveldb.bloomFilter', 'go.pebble.bloomFilterPolicy'],
-  needles: ['filter.newbloomfilter', 'bloom.filterpolicy'],
-  pattern: /\b(filter\s*\.\s*NewBloomFilter|bloom\s*\.\s*FilterPolicy)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go']) || args.length !== 1) return undefined;
-    const isPebble = match[1].startsWith('bloom');
-    const b = builder(ctx, isPebble ? 'go.pebble.bloomFilterPolicy' : 'go.goleveldb.bloomFilter', isPebble ? 'Pebble bloom.FilterPolicy' : 'goleveldb filter.NewBloomFilter', start, end);
-    b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bitsPerKey') });
-    return b.derive((p) => (p.bitsPerElement === undefined ? {} : isPebble ? pebble(p.bitsPerElement) : goleveldb(p.bitsPerElement))).build();
-  },
-});
+// Go: holiman/bloomfilter, steakknife/bloomfilter, goleveldb and Pebble are declared as data (src/libraries/holiman.ts,
+// steakknife.ts, goleveldb.ts, pebble.ts) and matched by declared.ts.
 
 // ---------------------------------------------------------------- Redis clients
 
@@ -257,5 +219,5 @@ const databricks: Recognizer = {
 
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
   databricks, moreRedisClients,
-  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, partow,
+  redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, partow,
 ];
