@@ -13,6 +13,7 @@ import type { ParamName } from '../types';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
 import { isSettingRead } from '../precision';
+import { cachedConfigEntries, configFormat } from '../configTree';
 
 const SIZING_ROLES: ReadonlySet<ParamRole> = new Set(['n', 'p', 'm', 'k', 'bitsPerElement']);
 
@@ -26,7 +27,8 @@ function calleePattern(callee: string): string {
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
   // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
   // and type arguments between a type and its constructor: Dart `BloomFilter<String>.withProbability`
-  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
+  // and Java's explicit type arguments after the dot: `BloomFilter.<String>create`
+  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*(?:<[^>\\n]{0,60}>\\s*)?' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
@@ -100,7 +102,8 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
   const out: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
-    const built = /^new\s+[\w.]+\s*\(\s*\)/.exec(arg.text);
+    // `new X()` or a static factory on a type (`BloomFilterInitArgs.create()`, `BFReserveParams.reserveParams()`)
+    const built = /^(?:new\s+[\w.]+|[A-Z]\w*(?:\s*\.\s*\w+)+)\s*\(\s*\)/.exec(arg.text);
     if (built) {
       const setter = /\.\s*(\w+)\s*\(/g;
       setter.lastIndex = built[0].length;
@@ -144,7 +147,7 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     const arg = argumentFor(args, param.position, param.names);
     if (!arg) continue;
     stated++;
-    declaredValue(b, param.role as ParamName, param.unit, arg, { check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
+    declaredValue(b, param.role as ParamName, param.unit, arg, { check: param.check ?? checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
   }
   if (stated === 0) return undefined;
   applyDefaults(b, entry.defaults);
@@ -168,6 +171,17 @@ function applyDefaults(b: DraftBuilder, defaults: CallEntryPoint['defaults']): v
   for (const [param, value] of Object.entries(defaults ?? {})) if (value) b.setDefault(param as ParamName, value.value, value.text);
 }
 
+/** Whether the argument that picks a Java overload has the declared static type (a whole number for int/long). */
+function matchesOverload(ctx: ScanContext, args: readonly Argument[], overload: NonNullable<CallEntryPoint['overload']>): boolean {
+  const arg = argumentFor(args, overload.position, undefined);
+  if (!arg) return false;
+  const value = evaluateConstant(arg.text, ctx.codeEval);
+  // a double literal (`1.0`, `1e3`, `5d`) picks the double overload even when its value is whole
+  const doubleLiteral = /\d\.|\.\d|\d[eE][-+]?\d/.test(arg.text) || /^[^xX]*\d[dDfF]$/.test(arg.text.trim());
+  const whole = value.ok && Number.isInteger(value.value) && !doubleLiteral;
+  return whole === overload.wholeNumber;
+}
+
 /** One recogniser for every declared call entry point of every library. */
 function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const byCallee = new Map<string, CallEntryPoint[]>();
@@ -181,7 +195,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '');
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
       const candidates = byCallee.get(name);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
@@ -191,6 +205,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       for (const entry of candidates) {
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
+        if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
         const draft = buildCall(ctx, entry, args, at, list.end);
         if (draft) return draft;
       }
@@ -228,14 +243,17 @@ function readExpression(ctx: ScanContext, from: number): SettingHit['value'] {
   return raw === '' ? undefined : { text: raw, start: i, end: i + raw.length };
 }
 
+/** A key as a pattern: `<column>` captures the column (`parquet.bloom.filter.fpp#<column>`). */
+function keyBody(name: string): string {
+  const [before, after] = name.split('<column>');
+  return after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
+}
+
 function settingPattern(setting: DeclaredSetting): RegExp {
   switch (setting.form) {
-    case 'key': {
-      const [before, after] = setting.name.split('<column>');
-      const key = after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
+    case 'key':
       // not the start of a longer key: `fpp` is not `fpp#column` (a column's own key) nor `fpp.column.x`
-      return new RegExp(`(?<![\\w.-])${key}(?![\\w#-]|\\.\\w)`, 'g');
-    }
+      return new RegExp(`(?<![\\w.-])${keyBody(setting.name)}(?![\\w#-]|\\.\\w)`, 'g');
     case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
     case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
     case 'field': return new RegExp(`(?<![\\w$])${escape(setting.name)}[ \\t]*(?::(?!:)|=(?!=))`, 'g');
@@ -292,6 +310,14 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       // `PREFIX + "column"`, `KEY + "#column"`, then `, value`
       const suffix = /^\s*\+\s*(?:(["'])([^"'\n]{1,100})\1|([A-Za-z_]\w*))/.exec(text.slice(end, end + 120));
       if (suffix) column = columnName(suffix[2] ?? suffix[3]);
+      // a key object that sets itself (`OrcConf.BLOOM_FILTER_FPP.setDouble(conf, 0.01)`): its setter's last argument
+      const setter = /^\s*\.\s*set\w*\s*\(/.exec(text.slice(end, end + 40));
+      const own = setter ? splitArguments(text, end + setter[0].length - 1)?.args : undefined;
+      if (own && own.length > 0) {
+        const last = own[own.length - 1];
+        hits.push({ setting, column, at, line, value: { text: last.text, start: last.start, end: last.end } });
+        continue;
+      }
       // the value: the argument after the key in the call that sets it (`.set(KEY + "col", "true")`, on any line)
       const open = enclosingOpenParen(ctx, at);
       const args = open >= 0 ? splitArguments(text, open)?.args ?? [] : [];
@@ -300,6 +326,29 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       value = next && { text: next.text, start: next.start, end: next.end };
     }
     hits.push({ setting, column, at, line, value });
+  }
+  return hits;
+}
+
+/**
+ * A key setting written nested in a YAML, JSON or TOML file that parses cleanly (`spark:` / `sql:` / ... /
+ * `numBits: 16777216`, `[hoodie.index.bloom]` / `fpp = 0.01`): found by its full key path from the parser, with the
+ * value's exact offsets, where the text does not hold it as one dotted key (those are found as written).
+ */
+function nestedKeyHits(ctx: ScanContext, setting: DeclaredSetting, written: readonly SettingHit[]): SettingHit[] {
+  if (setting.form !== 'key' || !configFormat(ctx.source.languageId)) return [];
+  // parsing costs (YAML 2-4 ms per KB): only a text that holds every word of the key's path is parsed
+  const words = setting.name.replace('<column>', '.').split(/[.]+/).filter((w) => w.length > 0).map((w) => w.toLowerCase());
+  if (!words.every((word) => ctx.hint(`word:${word}`, new RegExp(escape(word), 'i')))) return [];
+  const entries = cachedConfigEntries(ctx, ctx.text, ctx.source.languageId);
+  if (!entries) return [];
+  const key = new RegExp(`(?:^|\\.)${keyBody(setting.name)}$`);
+  const hits: SettingHit[] = [];
+  for (const entry of entries) {
+    if (written.some((hit) => hit.at >= entry.keyStart && hit.at < entry.keyEnd)) continue;
+    const match = key.exec(entry.path.join('.'));
+    if (!match) continue;
+    hits.push({ setting, column: match[1], at: entry.keyStart, line: ctx.source.lineOf(entry.keyStart), value: entry.value });
   }
   return hits;
 }
@@ -341,9 +390,11 @@ function isFalse(hit: SettingHit | undefined): boolean {
  * run-time boolean (`Boolean.toString(useBloom)`) or read with its fallback states no filter. A sizing setting does
  * when it states a value.
  */
-function triggers(hit: SettingHit | undefined): boolean {
+function triggers(hit: SettingHit | undefined, text: string): boolean {
   if (!hit?.value) return false;
   const value = unquote(hit.value.text);
+  // an empty list of columns (`ARRAY[]`, `[]`; a bare value stops at its bracket) names no filter
+  if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${text.slice(hit.value.end)}`)) return false;
   return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
 }
 
@@ -371,7 +422,7 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   const hits = new Map<ParamRole, SettingHit>();
   for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
   // a trigger with a value (an empty ORC column list, `enabled = false` or a key named without a value configures no filter)
-  if (!entry.triggers.some((role) => triggers(hits.get(role)))) return undefined;
+  if (!entry.triggers.some((role) => triggers(hits.get(role), ctx.text))) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');
@@ -414,16 +465,23 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
 function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
   const cache = new WeakMap<ScanContext, readonly Draft[]>();
   const needles = entry.settings.map((s) => (s.form === 'constant' ? s.name.slice(s.name.lastIndexOf('.') + 1) : s.name.split('<column>')[0]).toLowerCase());
+  const nested = entry.settings.some((s) => s.form === 'key' && s.name.includes('.'));
   return {
     ids: [entry.recognizer],
-    needles: [...new Set(needles)],
+    needles: [...new Set(nested ? [...needles, 'bloom'] : needles)],
     // a method triggers by its name alone: a chain may leave its dot at the end of the line before (`...).\n\tWithX(1)`)
-    pattern: new RegExp(entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)).join('|'), 'g'),
-    match(ctx) {
+    // a key nested in a parsed config file has no dotted text: a Bloom word of a YAML, JSON or TOML file triggers the group
+    pattern: new RegExp([...entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)),
+      ...(nested ? [NESTED_TRIGGER] : [])].join('|'), 'g'),
+    match(ctx, match) {
+      if (match.groups?.nested !== undefined && !configFormat(ctx.source.languageId)) return undefined;
       if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) return undefined;
       let drafts = cache.get(ctx);
       if (!drafts) {
-        const hits = entry.settings.flatMap((setting) => findSettings(ctx, setting));
+        const hits = entry.settings.flatMap((setting) => {
+          const written = findSettings(ctx, setting);
+          return [...written, ...nestedKeyHits(ctx, setting, written)];
+        });
         // a role stated again starts another filter (two db_bench runs with their own --bloom_bits)
         // and the fields of another literal start another filter (parquetjs `bloomFilters: [{...}, {...}]`)
         drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry),
@@ -436,6 +494,9 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
     },
   };
 }
+
+/** Any Bloom word, which every nested Bloom key path holds (`bloomFilter:`, `[hoodie.index.bloom]`). */
+const NESTED_TRIGGER = '(?<nested>[Bb][Ll][Oo][Oo][Mm])';
 
 function hasColumns(entry: SettingsEntryPoint): boolean {
   return entry.settings.some((s) => s.columnArgument || s.name.includes('<column>') || s.form === 'constant');
