@@ -53,6 +53,13 @@ export const REDIS_OM_SPRING: LibraryModule = {
   id: 'redis-om-spring',
   displayName: 'Redis OM Spring @Bloom (RedisBloom)',
   recognizers: ['redis-om-spring.bloom'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'redis-om-spring.bloom', title: 'Redis OM Spring @Bloom(name, capacity, errorRate)', callee: '@Bloom', languages: ['java', 'kotlin', 'scala'],
+      params: [{ role: 'n', unit: 'count', names: ['capacity'] }, { role: 'p', unit: 'probability', names: ['errorRate'] }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? redisClientReserve(params.n, params.p, false) : {}),
+      source: { repository: 'redis/redis-om-spring', file: 'redis-om-spring/src/main/java/com/redis/om/spring/annotations/Bloom.java', function: '@Bloom(name, capacity, errorRate)' },
+      matchedBy: 'src/detect/recognizers/extra.ts (redisOmSpring): an annotation on a field, not a call' },
+  ],
   layout: REDISBLOOM.layout,
   model: REDISBLOOM.model,
   sources: [{ repository: 'redis/redis-om-spring', file: 'redis-om-spring/src/main/java/com/redis/om/spring/annotations/Bloom.java', function: '@Bloom(name, capacity, errorRate)' }, ...REDISBLOOM.sources],
