@@ -187,6 +187,14 @@ describe('declared entry points: one generated case per declaration', () => {
     }
   }
 
+  it('bloomfilter.js withTargetError sizes as its source does, through the declaration', () => {
+    // m = ceil(-1000 · log2(0.01) / ln 2) = 9586 bits -> 300 buckets of 32 = 9600 bits; k = ceil(ln 2 · 9586 / 1000) = 7
+    const finding = detectConfigs("import { BloomFilter } from 'bloomfilter';\nconst f = BloomFilter.withTargetError(1000, 0.01);\n", { fileName: 'a.ts' }).find((f) => f.recognizer === 'bloomfilter.js.withTargetError');
+    assert.ok(finding);
+    assert.equal(finding.derived.m, 9600);
+    assert.equal(finding.derived.k, 7);
+  });
+
   it('a DPDK vBF sizes each filter as rte_member_create_vbf does', () => {
     // 65536 keys over 16 sets at p = 0.03: 4096 keys per filter, fp_one = 1 - 0.97^(1/16) ≈ 0.0019019;
     // bits = ceil(4096 · ln(fp_one) / ln(2^-ln2)) = 53517 -> 65536; hashes = (uint32)(ln2 · 53517 / 4096) = 9
