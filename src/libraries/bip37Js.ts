@@ -66,10 +66,24 @@ export function bcoin(n: number, p: number, capped: boolean): LibraryDerivation 
   return result(size - (size & 7), k, notes);
 }
 
+const shortNumber = (value: number): string => (Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6))));
+
 export const BITCORE: LibraryModule = {
   id: 'bitcore',
   displayName: 'bitcore BloomFilter (BIP37)',
   recognizers: ['bitcore.bloomFilter', 'bitcore.bloomFilter.new'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'bitcore.bloomFilter', title: 'bitcore BloomFilter.create (BIP37)', callee: 'BloomFilter.create', arity: [2, 4], languages: ['javascript', 'typescript', 'javascriptreact', 'typescriptreact'], requires: /bitcore|['"]bloom-filter['"]/,
+      params: [{ role: 'n', unit: 'count', position: 0, check: (n) => (Number.isInteger(n) && n >= 1 ? undefined : `elements = ${shortNumber(n)} must be an integer >= 1; rejected`) },
+        { role: 'p', unit: 'probability', position: 1, check: (p) => (p > 0 && p < 1 ? undefined : `falsePositiveRate = ${shortNumber(p)} is outside (0, 1); rejected`) }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? bitcore(params.n, params.p) : {}),
+      source: { repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter.create(elements, falsePositiveRate, nTweak, nFlags)' } },
+    { kind: 'call', recognizer: 'bitcore.bloomFilter.new', title: 'bitcore new BloomFilter({ vData, nHashFuncs, nTweak, nFlags })', callee: 'BloomFilter', arity: [1, 1], languages: ['javascript', 'typescript'],
+      params: [{ role: 'k', unit: 'hashes', names: ['nHashFuncs'] }],
+      notes: ['m is 8 bits per byte of vData (Buffer.alloc(bytes)); BIP37 peers accept at most 36,000 bytes and 50 hash functions'],
+      source: { repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter(arg) (vData, nHashFuncs, nTweak, nFlags)' },
+      matchedBy: 'src/detect/recognizers/extra.ts (bitcoreNew): the fields of an object literal, and m from the length inside vData\'s Buffer.alloc(...)' },
+  ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter.create (npm bloom-filter 0.2.0, run by the conformance suite)' }],

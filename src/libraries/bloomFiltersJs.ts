@@ -83,10 +83,32 @@ export const BLOOM_FILTERS_JS: LibraryModule = {
   snippets: [{ id: 'bloom-filters', label: 'bloom-filters (npm)', render: (d) => `// ${snippetSummary(d)}\nconst filter = new BloomFilter(${groupedInteger(d.mBits)}, ${d.k});` }],
 };
 
+/**
+ * bloomfilter.js `BloomFilter.withTargetError(n, error)` (bloomfilter.js): m = ceil(-n · log2(error) / ln 2), k = ceil(ln 2 · m / n),
+ * then `new BloomFilter(m, k)` rounds m up to whole 32-bit buckets.
+ */
+export function bloomfilterJsTargetError(n: number, p: number): LibraryDerivation {
+  const m = Math.ceil((-n * Math.log2(p)) / Math.LN2);
+  return { m: Math.ceil(m / 32) * 32, k: Math.ceil((Math.LN2 * m) / n) };
+}
+
 export const BLOOMFILTER_JS: LibraryModule = {
   id: 'bloomfilter-js',
   displayName: 'bloomfilter (npm)',
   recognizers: ['bloomfilter.js.new', 'bloomfilter.js.withTargetError'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'bloomfilter.js.new', title: 'bloomfilter.js new BloomFilter(m, k)', callee: 'BloomFilter', arity: [2, 2], languages: JS, requires: /['"]bloomfilter['"]/,
+      params: [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1 }],
+      notes: ['m is rounded up to whole 32-bit words'],
+      derive: (params) => (params.m !== undefined && params.k !== undefined ? { m: Math.ceil(params.m / 32) * 32, k: params.k } : {}),
+      source: { repository: 'jasondavies/bloomfilter.js', file: 'bloomfilter.js', function: 'BloomFilter(m, k) (n = ceil(m / 32) buckets of 32 bits)' },
+      matchedBy: 'src/detect/recognizers/libraries.ts (jsBloomFilter): new BloomFilter(a, b) is also npm bloom-filters\' and bitcore\'s; the imports tell which library it is' },
+    { kind: 'call', recognizer: 'bloomfilter.js.withTargetError', title: 'bloomfilter.js BloomFilter.withTargetError', callee: 'BloomFilter.withTargetError', arity: [2, 2], languages: [...JS, 'javascriptreact', 'typescriptreact'],
+      params: [{ role: 'n', unit: 'count', position: 0 },
+        { role: 'p', unit: 'probability', position: 1, check: (p) => (p > 0 && p < 1 ? undefined : `error = ${Number.isInteger(p) ? p : Number(p.toPrecision(6))} is outside (0, 1); rejected`) }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? bloomfilterJsTargetError(params.n, params.p) : {}),
+      source: { repository: 'jasondavies/bloomfilter.js', file: 'bloomfilter.js', function: 'BloomFilter.withTargetError(n, error)' } },
+  ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'jasondavies/bloomfilter.js', file: 'bloomfilter.js', function: 'BloomFilter, BloomFilter.withTargetError' }],

@@ -22,6 +22,15 @@ export const PARTOW: LibraryModule = {
   id: 'partow-bloom',
   displayName: 'C++ Bloom Filter Library (Partow)',
   recognizers: ['cpp.partow.bloomParameters'],
+  entryPoints: [
+    { kind: 'settings', recognizer: 'cpp.partow.bloomParameters', title: 'Partow bloom_parameters p; p.projected_element_count = n; p.false_positive_probability = fp;', languages: ['cpp'], triggers: ['n', 'p'],
+      settings: [
+        { role: 'n', unit: 'count', form: 'field', name: 'projected_element_count', source: { repository: 'ArashPartow/bloom', file: 'bloom_filter.hpp', function: 'bloom_parameters::projected_element_count, compute_optimal_parameters' } },
+        { role: 'p', unit: 'probability', form: 'field', name: 'false_positive_probability', source: { repository: 'ArashPartow/bloom', file: 'bloom_filter.hpp', function: 'bloom_parameters::false_positive_probability, compute_optimal_parameters' } },
+      ],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? partow(params.n, params.p) : {}),
+      matchedBy: 'src/detect/recognizers/extra.ts (partow): member assignments on the variable a bloom_parameters declaration names' },
+  ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'ArashPartow/bloom', file: 'bloom_filter.hpp', function: 'bloom_parameters::compute_optimal_parameters' }],

@@ -36,6 +36,24 @@ export const POSTGRES: LibraryModule = {
   id: 'postgres',
   displayName: 'PostgreSQL',
   recognizers: ['postgres.brinBloom', 'postgres.bloom'],
+  entryPoints: [
+    // CREATE INDEX ... USING brin (c int8_bloom_ops(n_distinct_per_range = -0.1, false_positive_rate = 0.01)): the opclass's parameters
+    { kind: 'call', recognizer: 'postgres.brinBloom', title: 'PostgreSQL BRIN <type>_bloom_ops(n_distinct_per_range, false_positive_rate)', callee: 'int8_bloom_ops', languages: ['sql'],
+      params: [{ role: 'n', unit: 'count', names: ['n_distinct_per_range'] }, { role: 'p', unit: 'probability', names: ['false_positive_rate'] }],
+      defaults: { p: { value: 0.01, text: 'PostgreSQL BRIN bloom default false_positive_rate 0.01' } },
+      notes: ['every <type>_bloom_ops opclass takes the same options; n_distinct_per_range defaults to -0.1 (a fraction of the tuples a page range can hold)'],
+      source: { repository: 'postgres/postgres', file: 'src/backend/access/brin/brin_bloom.c', function: 'brin_bloom_options (n_distinct_per_range, false_positive_rate), brin_bloom_get_ndistinct' },
+      matchedBy: 'src/detect/recognizers/sql.ts (brinBloom): any <type>_bloom_ops opclass, a negative n_distinct_per_range is a fraction of the range, pages_per_range comes from the WITH clause' },
+    // CREATE INDEX ... USING bloom (c1, c2) WITH (length = 80, col1 = 2, col2 = 2)
+    { kind: 'settings', recognizer: 'postgres.bloom', title: 'PostgreSQL bloom index WITH (length, colN)', languages: ['sql'], triggers: ['m', 'k'],
+      settings: [
+        { role: 'm', unit: 'bits', form: 'key', name: 'length', source: { repository: 'postgres/postgres', file: 'contrib/bloom/blutils.c', function: '_PG_init (add_int_reloption "length", DEFAULT_BLOOM_LENGTH 80, rounded up to 16 bits)' } },
+        { role: 'k', unit: 'hashes', form: 'key', name: 'col<column>', source: { repository: 'postgres/postgres', file: 'contrib/bloom/blutils.c', function: '_PG_init (add_int_reloption "col1".."col32", DEFAULT_BLOOM_BITS 2)' } },
+      ],
+      defaults: { m: { value: 80, text: 'PostgreSQL bloom default length 80 bits' }, k: { value: 2, text: 'PostgreSQL bloom default 2 bits per column' } },
+      notes: ['one signature of length bits per row; n is the number of indexed columns'],
+      matchedBy: 'src/detect/recognizers/sql.ts (postgresBloom): n is the number of columns in USING bloom (...), and colN is per column' },
+  ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [

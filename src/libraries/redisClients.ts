@@ -15,6 +15,10 @@ export function redisClientReserve(n: number, p: number, nonScaling: boolean): L
 const INSERT_DEFAULTS: DeclaredDefaults = {
   p: { value: 0.01, text: 'RedisBloom default error rate 0.01 (bf-error-rate)' }, n: { value: 100, text: 'RedisBloom default capacity 100 (bf-initial-size)' },
 };
+/** BF.RESERVE's refusals, in RedisBloom's words (src/rebloom.c BFReserve_RedisCommand). */
+const capacityRefusal = (n: number): string | undefined => (Number.isInteger(n) && n >= 1 ? undefined : `capacity = ${shortNumber(n)} must be an integer >= 1; RedisBloom replies "ERR (capacity should be larger than 0)"`);
+const errorRateRefusal = (p: number): string | undefined => (p > 0 && p < 1 ? undefined : `errorRate = ${shortNumber(p)} is outside (0, 1); RedisBloom replies "ERR (0 < error rate range < 1)"`);
+const shortNumber = (value: number): string => (Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6))));
 const isTrue = (text: string | undefined): boolean => text !== undefined && /^(?:true|True|1)$/.test(text.trim());
 
 const NODE_REDIS_INSERT: SourceCitation = { repository: 'redis/node-redis', file: 'packages/bloom/lib/commands/bloom/INSERT.ts', function: 'transformArguments(key, items, { CAPACITY, ERROR, EXPANSION, NOCREATE, NONSCALING })' };
@@ -53,6 +57,12 @@ export const REDIS_OM_SPRING: LibraryModule = {
   id: 'redis-om-spring',
   displayName: 'Redis OM Spring @Bloom (RedisBloom)',
   recognizers: ['redis-om-spring.bloom'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'redis-om-spring.bloom', title: 'Redis OM Spring @Bloom', callee: '@Bloom', languages: ['java', 'kotlin', 'scala', 'groovy'],
+      params: [{ role: 'n', unit: 'count', names: ['capacity'], check: capacityRefusal }, { role: 'p', unit: 'probability', names: ['errorRate'], check: errorRateRefusal }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? redisClientReserve(params.n, params.p, false) : {}),
+      source: { repository: 'redis/redis-om-spring', file: 'redis-om-spring/src/main/java/com/redis/om/spring/annotations/Bloom.java', function: '@Bloom(name, capacity, errorRate)' } },
+  ],
   layout: REDISBLOOM.layout,
   model: REDISBLOOM.model,
   sources: [{ repository: 'redis/redis-om-spring', file: 'redis-om-spring/src/main/java/com/redis/om/spring/annotations/Bloom.java', function: '@Bloom(name, capacity, errorRate)' }, ...REDISBLOOM.sources],

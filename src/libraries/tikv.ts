@@ -11,6 +11,14 @@ export const TIKV: LibraryModule = {
   id: 'tikv',
   displayName: 'TiKV (RocksDB)',
   recognizers: ['tikv.bloomFilterBitsPerKey'],
+  entryPoints: [
+    { kind: 'settings', recognizer: 'tikv.bloomFilterBitsPerKey', title: 'TiKV bloom-filter-bits-per-key (per column family)', triggers: ['bitsPerElement'],
+      settings: [
+        { role: 'bitsPerElement', unit: 'bits-per-key', form: 'key', name: 'bloom-filter-bits-per-key', source: { repository: 'tikv/tikv', file: 'src/config/mod.rs', function: 'cf_config! bloom_filter_bits_per_key (serde kebab-case), DefaultCfConfig::default (10)' } },
+        { role: 'bitsPerElement', unit: 'bits-per-key', form: 'field', name: 'bloom_filter_bits_per_key', source: { repository: 'tikv/tikv', file: 'src/config/mod.rs', function: 'DefaultCfConfig::default, WriteCfConfig::default, LockCfConfig::default' } },
+      ],
+      matchedBy: 'src/detect/recognizers/extra.ts (tikv): one key in TOML and Rust spellings; HugeGraph\'s rocksdb.bloom_filter_bits_per_key, field types and field reads are not settings' },
+  ],
   layout: ROCKSDB.layout,
   model: ROCKSDB.model,
   filterBitsForKeys: ROCKSDB.filterBitsForKeys, // the same builder allocates the memory

@@ -153,6 +153,8 @@ export interface CallEntryPoint {
   readonly derive?: (params: FilterParams, named: ReadonlyMap<string, string>, stated: ReadonlyMap<ParamRole, number>) => LibraryDerivation;
   /** Where the library defines it. */
   readonly source: SourceCitation;
+  /** A procedural recogniser matches it instead of the generic engine: its file, and why logic is needed. */
+  readonly matchedBy?: string;
 }
 
 /**
@@ -193,6 +195,8 @@ export interface SettingsEntryPoint {
   readonly notes?: readonly string[];
   /** The library's own m and k; `maxBytes` is the cap in bytes when the group states one. */
   readonly derive?: (params: FilterParams, stated: StatedSettings) => LibraryDerivation;
+  /** A procedural recogniser matches it instead of the generic engine: its file, and why logic is needed. */
+  readonly matchedBy?: string;
 }
 
 export type EntryPoint = CallEntryPoint | SettingsEntryPoint;

@@ -94,8 +94,54 @@ function settingSnippet(entry: SettingsEntryPoint, setting: DeclaredSetting): { 
   return { text: `${hintFor(entry.requires, language)}${body}`, fileName };
 }
 
+/**
+ * Entry points whose form the generated snippet cannot write (DDL, command text, member assignments, `new` with an
+ * object literal): one hand-written case each, keyed by recogniser and callee or setting name, with the value each
+ * declared sizing role must come back with.
+ */
+const HAND_WRITTEN: Record<string, { text: string; fileName: string; params: Partial<Record<ParamRole, number>> }> = {
+  'bloomfilter.js.new BloomFilter': { text: "const { BloomFilter } = require('bloomfilter');\nconst seen = new BloomFilter(65536, 5);\n", fileName: 'a.js', params: { m: 65536, k: 5 } },
+  'bitcore.bloomFilter.new BloomFilter': { text: "const BloomFilter = require('bitcore-lib').BloomFilter;\nconst filter = new BloomFilter({ vData: Buffer.alloc(4096), nHashFuncs: 5, nTweak: 0, nFlags: 0 });\n", fileName: 'a.js', params: { k: 5 } },
+  'postgres.brinBloom int8_bloom_ops': { text: 'CREATE INDEX events_brin ON events USING brin (id int8_bloom_ops(n_distinct_per_range = 12345, false_positive_rate = 0.02));\n', fileName: 'a.sql', params: { n: 12345, p: 0.02 } },
+  'postgres.bloom length': { text: 'CREATE INDEX people_bloom ON people USING bloom (name) WITH (length = 96);\n', fileName: 'a.sql', params: { m: 96 } },
+  'postgres.bloom col<column>': { text: 'CREATE INDEX people_bloom ON people USING bloom (name, city) WITH (length = 96, col1 = 3, col2 = 3);\n', fileName: 'a.sql', params: { k: 3 } },
+  'clickhouse.bloomFilter bloom_filter': { text: 'CREATE TABLE t (id UInt64, INDEX id_bf id TYPE bloom_filter(0.02) GRANULARITY 4) ENGINE = MergeTree ORDER BY id;\n', fileName: 'a.sql', params: { p: 0.02 } },
+  'clickhouse.tokenbf tokenbf_v1': { text: 'ALTER TABLE logs ADD INDEX body_tok body TYPE tokenbf_v1(8192, 5, 0) GRANULARITY 1;\n', fileName: 'a.sql', params: { m: 65536, k: 5 } },
+  'clickhouse.ngrambf ngrambf_v1': { text: 'ALTER TABLE logs ADD INDEX body_ngram body TYPE ngrambf_v1(3, 8192, 5, 0) GRANULARITY 1;\n', fileName: 'a.sql', params: { m: 65536, k: 5 } },
+  'valkey.bf.reserve BF.RESERVE': { text: 'valkey-cli BF.RESERVE users 0.02 12345\n', fileName: 'a.sh', params: { p: 0.02, n: 12345 } },
+  'valkey.bf.insert BF.INSERT': { text: 'valkey-cli BF.INSERT users CAPACITY 12345 ERROR 0.02 ITEMS alice bob\n', fileName: 'a.sh', params: { n: 12345, p: 0.02 } },
+  'cpp.partow.bloomParameters projected_element_count': { text: '#include "bloom_filter.hpp"\nvoid make() {\n  bloom_parameters params;\n  params.projected_element_count = 12345;\n}\n', fileName: 'a.cc', params: { n: 12345 } },
+  'cpp.partow.bloomParameters false_positive_probability': { text: '#include "bloom_filter.hpp"\nvoid make() {\n  bloom_parameters params;\n  params.false_positive_probability = 0.02;\n}\n', fileName: 'a.cc', params: { p: 0.02 } },
+};
+
+/** The hand-written case asserts every declared sizing role of its entry point, and nothing it does not declare. */
+function handWrittenCase(key: string, roles: readonly ParamRole[], recognizer: string): void {
+  const { text, fileName, params } = HAND_WRITTEN[key];
+  assert.deepEqual(Object.keys(params).sort(), [...roles].sort(), `${key}: the case states each declared sizing role`);
+  const findings = detectConfigs(text, { fileName });
+  const finding = findings.find((f) => f.recognizer === recognizer);
+  assert.ok(finding, `no ${recognizer} in ${JSON.stringify(text)}: ${JSON.stringify(findings.map((f) => f.recognizer))}`);
+  for (const role of roles) assert.equal((finding.params as Record<string, number>)[role], params[role], `${role} in ${text}`);
+}
+
 describe('declared entry points: one generated case per declaration', () => {
   const entries = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => (library.entryPoints ?? []).map((entry) => ({ library, entry })));
+
+  it('every library module declares its sizing entry points, each with the repository, file and function that define it', () => {
+    for (const library of [...LIBRARIES, ...FINGERPRINT_LIBRARIES]) {
+      assert.ok((library.entryPoints ?? []).length > 0, `${library.id} declares no entry point`);
+      for (const entry of library.entryPoints ?? []) {
+        const sources = entry.kind === 'call' ? [entry.source] : entry.settings.map((s) => s.source);
+        assert.ok(sources.length > 0, `${library.id}: ${entry.title} cites no source`);
+        for (const source of sources) assert.ok(source && source.repository && source.file && source.function, `${library.id}: ${entry.title}: source ${JSON.stringify(source)}`);
+      }
+    }
+  });
+
+  it('every hand-written case belongs to a declared entry point', () => {
+    const keys = new Set(entries.flatMap(({ entry }) => (entry.kind === 'call' ? [`${entry.recognizer} ${entry.callee}`] : entry.settings.map((s) => `${entry.recognizer} ${s.name}`))));
+    for (const key of Object.keys(HAND_WRITTEN)) assert.ok(keys.has(key), `${key} is no declared entry point`);
+  });
 
   it('every declaration names its source and roles, and its recogniser belongs to its module', () => {
     assert.ok(entries.length >= 20, `${entries.length} entry points`);
@@ -109,6 +155,8 @@ describe('declared entry points: one generated case per declaration', () => {
   for (const { library, entry } of entries) {
     if (entry.kind === 'call') {
       it(`${entry.recognizer}: ${entry.callee}`, () => {
+        const handWritten = `${entry.recognizer} ${entry.callee}`;
+        if (HAND_WRITTEN[handWritten]) return handWrittenCase(handWritten, entry.params.filter((p) => SIZING.includes(p.role)).map((p) => p.role), entry.recognizer);
         const { text, fileName } = callSnippet(entry);
         const finding = detectConfigs(text, { fileName }).find((f) => f.recognizer === entry.recognizer);
         assert.ok(finding, `no ${entry.recognizer} in ${JSON.stringify(text)}: ${JSON.stringify(detectConfigs(text, { fileName }).map((f) => f.recognizer))}`);
@@ -128,6 +176,8 @@ describe('declared entry points: one generated case per declaration', () => {
     }
     for (const setting of entry.settings.filter((s) => SIZING.includes(s.role))) {
       it(`${entry.recognizer}: ${setting.form} ${setting.name}`, () => {
+        const handWritten = `${entry.recognizer} ${setting.name}`;
+        if (HAND_WRITTEN[handWritten]) return handWrittenCase(handWritten, [setting.role], entry.recognizer);
         const { text, fileName } = settingSnippet(entry, setting);
         const findings = detectConfigs(text, { fileName });
         const finding = findings.find((f) => f.recognizer === entry.recognizer);
@@ -136,6 +186,14 @@ describe('declared entry points: one generated case per declaration', () => {
       });
     }
   }
+
+  it('bloomfilter.js withTargetError sizes as its source does, through the declaration', () => {
+    // m = ceil(-1000 · log2(0.01) / ln 2) = 9586 bits -> 300 buckets of 32 = 9600 bits; k = ceil(ln 2 · 9586 / 1000) = 7
+    const finding = detectConfigs("import { BloomFilter } from 'bloomfilter';\nconst f = BloomFilter.withTargetError(1000, 0.01);\n", { fileName: 'a.ts' }).find((f) => f.recognizer === 'bloomfilter.js.withTargetError');
+    assert.ok(finding);
+    assert.equal(finding.derived.m, 9600);
+    assert.equal(finding.derived.k, 7);
+  });
 
   it('a DPDK vBF sizes each filter as rte_member_create_vbf does', () => {
     // 65536 keys over 16 sets at p = 0.03: 4096 keys per filter, fp_one = 1 - 0.97^(1/16) ≈ 0.0019019;

@@ -502,7 +502,8 @@ function hasColumns(entry: SettingsEntryPoint): boolean {
   return entry.settings.some((s) => s.columnArgument || s.name.includes('<column>') || s.form === 'constant');
 }
 
-const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => library.entryPoints ?? []);
+// entry points a procedural recogniser matches (`matchedBy`) are documented data only: matching them here too would find them twice
+const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => library.entryPoints ?? []).filter((entry) => !entry.matchedBy);
 
 /**
  * The declared callees and setting names in lower case (`filterbuilder.build`, `rollingfilter`, `numdistinct`): a line

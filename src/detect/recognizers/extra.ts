@@ -1,17 +1,17 @@
 /**
- * Libraries met while building the real-world corpus: Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in
+ * Libraries met while building the real-world corpus: NRedisStack, bitcore and bcoin (BIP37 in
  * JavaScript), TiKV's `bloom-filter-bits-per-key`, Arash Partow's C++ bloom_parameters and Databricks'
  * BLOOMFILTER INDEX.
  */
 import { checks, indexWithin, pickArgument } from '../engine';
 import { derive } from '../../libraries';
-import { bcoin, bitcore } from '../../libraries/bip37Js';
+import { bcoin } from '../../libraries/bip37Js';
 import { partow as partowSizing } from '../../libraries/partow';
 import { redisClientReserve } from '../../libraries/redisClients';
 import { tikv as tikvSizing } from '../../libraries/tikv';
 import type { Recognizer } from '../recognizer';
 import type { LibraryDerivation } from '../types';
-import { builder, callRecognizer, JS, JVM, langIs, readValue } from './helpers';
+import { builder, callRecognizer, JS, langIs, readValue } from './helpers';
 
 // Go: holiman/bloomfilter, steakknife/bloomfilter, goleveldb and Pebble are declared as data (src/libraries/holiman.ts,
 // steakknife.ts, goleveldb.ts, pebble.ts) and matched by declared.ts.
@@ -23,22 +23,7 @@ const REDIS_N = checks.positiveInteger('capacity', 'RedisBloom replies "ERR (cap
 const redisDerive = (nonScaling: boolean) => (p: { n?: number; p?: number }): LibraryDerivation =>
   p.n !== undefined && p.p !== undefined ? redisClientReserve(p.n, p.p, nonScaling) : {};
 
-/** Redis OM Spring `@Bloom(name = "...", capacity = 100000, errorRate = 0.001)` on an entity field (BF.RESERVE behind it). */
-const redisOmSpring = callRecognizer({
-  ids: ['redis-om-spring.bloom'],
-  needles: ['@bloom'],
-  pattern: /@Bloom\s*\(/g,
-  build(ctx, args, start, end) {
-    if (!langIs(ctx, JVM)) return undefined;
-    const n = args.find((a) => a.name === 'capacity');
-    const p = args.find((a) => a.name === 'errorRate');
-    if (!n && !p) return undefined;
-    const b = builder(ctx, 'redis-om-spring.bloom', 'Redis OM Spring @Bloom', start, end);
-    if (n) b.argument('n', n, { check: REDIS_N });
-    if (p) b.argument('p', p, { check: REDIS_P });
-    return b.derive(redisDerive(false)).build();
-  },
-});
+// Redis OM Spring `@Bloom(name, capacity, errorRate)`: declared in src/libraries/redisClients.ts
 
 /** NRedisStack (.NET): `db.BF().Reserve(key, errorRate, capacity[, expansion, nonscaling])`, `db.BF().Insert(key, items, capacity:, error:)`. */
 const nRedisStack = callRecognizer({
@@ -107,24 +92,21 @@ const moreRedisClients = callRecognizer({
 
 // ---------------------------------------------------------------- JavaScript: BIP37 (bitcore, bcoin)
 
-/** bitcore-lib / bloom-filter npm `BloomFilter.create(elements, fpRate[, nTweak, nFlags])`; bcoin `BloomFilter.fromRate(items, rate, update)`. */
-const bip37Js = callRecognizer({
-  ids: ['bitcore.bloomFilter', 'bcoin.bloom.fromRate'],
-  needles: ['bloomfilter.create', '.fromrate'],
-  pattern: /\b(BloomFilter\s*\.\s*create|(?:BloomFilter|Bloom)\s*\.\s*fromRate)\s*\(/g,
-  build(ctx, args, start, end, match) {
+// bitcore-lib / bloom-filter npm `BloomFilter.create(elements, fpRate[, nTweak, nFlags])`: declared in src/libraries/bip37Js.ts
+
+/** bcoin `BloomFilter.fromRate(items, rate, update)`: update = -1 lifts BIP37's size and hash caps, so the third argument's text decides. */
+const bcoinFromRate = callRecognizer({
+  ids: ['bcoin.bloom.fromRate'],
+  needles: ['.fromrate'],
+  pattern: /\b(?:BloomFilter|Bloom)\s*\.\s*fromRate\s*\(/g,
+  build(ctx, args, start, end) {
     if (!langIs(ctx, JS)) return undefined;
-    const isBcoin = /fromRate/.test(match[1]);
-    if (!isBcoin && !ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined;
     if (args.length < 2) return undefined;
-    const b = builder(ctx, isBcoin ? 'bcoin.bloom.fromRate' : 'bitcore.bloomFilter', isBcoin ? 'bcoin BloomFilter.fromRate (BIP37)' : 'bitcore BloomFilter.create (BIP37)', start, end);
+    const b = builder(ctx, 'bcoin.bloom.fromRate', 'bcoin BloomFilter.fromRate (BIP37)', start, end);
     b.argument('n', args[0], { check: checks.positiveInteger('elements') });
     b.argument('p', args[1], { check: checks.probability('falsePositiveRate') });
-    const unlimited = isBcoin && args[2] !== undefined && /^-1$/.test(args[2].text.trim());
-    return b.derive((p) => {
-      if (p.n === undefined || p.p === undefined) return {};
-      return isBcoin ? bcoin(p.n, p.p, !unlimited) : bitcore(p.n, p.p);
-    }).build();
+    const unlimited = args[2] !== undefined && /^-1$/.test(args[2].text.trim());
+    return b.derive((p) => (p.n === undefined || p.p === undefined ? {} : bcoin(p.n, p.p, !unlimited))).build();
   },
 });
 
@@ -219,5 +201,5 @@ const databricks: Recognizer = {
 
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
   databricks, moreRedisClients,
-  redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, partow,
+  nRedisStack, bcoinFromRate, bitcoreNew, tikv, partow,
 ];

@@ -149,11 +149,14 @@ const pythonScalable = callRecognizer({
 const BLOOM_FILTERS_HINT = /['"]bloom-filters['"]/;
 const BLOOMFILTER_JS_HINT = /['"]bloomfilter['"]/;
 
-/** npm bloom-filters: `BloomFilter.create(n, p)`, `BloomFilter.from(items, p)`, `new BloomFilter(size, nbHashes)`; bloomfilter.js `new BloomFilter(m, k)`, `BloomFilter.withTargetError(n, p)`. */
+/**
+ * npm bloom-filters: `BloomFilter.create(n, p)`, `BloomFilter.from(items, p)`, `new BloomFilter(size, nbHashes)`; bloomfilter.js `new BloomFilter(m, k)`
+ * (its `BloomFilter.withTargetError(n, p)` is declared in src/libraries/bloomFiltersJs.ts).
+ */
 const jsBloomFilter = callRecognizer({
-  ids: ['bloom-filters.create', 'bloom-filters.from', 'bloom-filters.new', 'bloomfilter.js.new', 'bloomfilter.js.withTargetError'],
+  ids: ['bloom-filters.create', 'bloom-filters.from', 'bloom-filters.new', 'bloomfilter.js.new'],
   needles: ['bloomfilter'],
-  pattern: /(?:\bnew\s+|\b)BloomFilter\s*(?:\.\s*(create|from|withTargetError)\s*)?\(/g,
+  pattern: /(?:\bnew\s+|\b)BloomFilter\s*(?:\.\s*(create|from)\s*)?\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, JS) || definesOwn(ctx, 'BloomFilter')) return undefined;
     if (ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined; // BIP37 filters (extra.ts)
@@ -162,18 +165,8 @@ const jsBloomFilter = callRecognizer({
     const npm = ctx.hint('bloom-filters', BLOOM_FILTERS_HINT);
     const bfjs = ctx.hint('bloomfilter.js', BLOOMFILTER_JS_HINT);
     if (!isNew && !method) return undefined;
-    if (method === 'withTargetError' || (isNew && bfjs && !npm)) {
+    if (isNew && bfjs && !npm) {
       if (args.length !== 2) return undefined;
-      if (method === 'withTargetError') {
-        const b = builder(ctx, 'bloomfilter.js.withTargetError', 'bloomfilter.js BloomFilter.withTargetError', start, end);
-        b.argument('n', args[0], { check: checks.positiveInteger('n') });
-        b.argument('p', args[1], { check: checks.probability('error') });
-        return b.derive((q) => {
-          if (q.n === undefined || q.p === undefined) return {};
-          const m = Math.ceil((-q.n * Math.log2(q.p)) / Math.LN2);
-          return { m: Math.ceil(m / 32) * 32, k: Math.ceil((Math.LN2 * m) / q.n) };
-        }).build();
-      }
       const b = builder(ctx, 'bloomfilter.js.new', 'bloomfilter.js new BloomFilter', start, end);
       b.argument('m', args[0], { check: checks.positiveInteger('m (bits)') });
       b.argument('k', args[1], { check: checks.positiveInteger('k (hash functions)') });
