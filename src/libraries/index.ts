@@ -50,6 +50,9 @@ import { BREEZE } from './breeze';
 import { BTCD } from './btcd';
 import { CARBONDATA } from './carbondata';
 import { DRUID } from './druid';
+import { LUCENE } from './lucene';
+import { OPENSEARCH } from './opensearch';
+import { PINOT } from './pinot';
 import { FASTBLOOM_RS } from './fastbloomRs';
 import { GETH } from './geth';
 import { GO_ZERO } from './goZero';
@@ -94,6 +97,8 @@ export const LIBRARIES: readonly LibraryModule[] = [
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
   YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
+  // JVM / SQL inventory (issue 17)
+  PINOT, LUCENE, OPENSEARCH,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
