@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 const withTests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022' };
+// jsonc-parser's `main` is a UMD build whose lazy `require('./impl/...')` calls esbuild cannot follow: bundle its ES module build.
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022',
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } };
 
 function filesUnder(dir, suffix) {
   if (!existsSync(dir)) return [];
@@ -38,8 +40,11 @@ const treeSitterInWorker = {
 // The runtime and the grammars the syntax layer loads (src/detect/syntax/queries.ts), shipped beside the bundles.
 const WASM_DIR = 'node_modules/@vscode/tree-sitter-wasm/wasm';
 const GRAMMARS = ['java', 'go', 'python', 'rust', 'typescript', 'tsx', 'javascript', 'c-sharp', 'php', 'ruby', 'cpp', 'bash'];
+// Grammars VS Code's package does not ship, from their own npm packages (queries.ts GRAMMAR_PACKAGES).
+const OTHER_GRAMMARS = { kotlin: 'node_modules/@tree-sitter-grammars/tree-sitter-kotlin', scala: 'node_modules/tree-sitter-scala' };
 mkdirSync('dist', { recursive: true });
 for (const file of ['tree-sitter.wasm', ...GRAMMARS.map((g) => `tree-sitter-${g}.wasm`)]) copyFileSync(join(WASM_DIR, file), join('dist', file));
+for (const [grammar, dir] of Object.entries(OTHER_GRAMMARS)) copyFileSync(join(dir, `tree-sitter-${grammar}.wasm`), join('dist', `tree-sitter-${grammar}.wasm`));
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },

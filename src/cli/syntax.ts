@@ -3,20 +3,24 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageFromFileName } from '../detect/source';
+import { wasmPackagePath } from '../detect/syntax/queries';
 import { SyntaxRuntime } from '../detect/syntax/runtime';
 
-/** dist/ beside the bundle (the wasm files are copied there), else the package in node_modules (tests, development). */
-function wasmDirectory(): string | undefined {
-  const candidates = [__dirname, join(__dirname, '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm'), join(process.cwd(), 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm')];
-  return candidates.find((dir) => existsSync(join(dir, 'tree-sitter.wasm')));
+/** The file beside the bundle in dist/ (the build copies the wasm files there), else in node_modules (tests, development). */
+function wasmFile(fileName: string): string | undefined {
+  const candidates = [join(__dirname, fileName), join(__dirname, '..', 'node_modules', wasmPackagePath(fileName)), join(process.cwd(), 'node_modules', wasmPackagePath(fileName))];
+  return candidates.find((path) => existsSync(path));
 }
 
 /** Loads the runtime and the grammars for these files; undefined (text readers only) when the runtime cannot load. */
 export async function loadSyntaxFor(files: readonly string[]): Promise<SyntaxRuntime | undefined> {
-  const directory = wasmDirectory();
-  if (!directory) return undefined;
+  if (!wasmFile('tree-sitter.wasm')) return undefined;
   try {
-    const runtime = await SyntaxRuntime.create((file) => readFile(join(directory, file)));
+    const runtime = await SyntaxRuntime.create(async (file) => {
+      const path = wasmFile(file);
+      if (!path) throw new Error(`${file} not found`);
+      return readFile(path);
+    });
     const languages = new Set(files.map((file) => languageFromFileName(file)));
     await Promise.all([...languages].map((languageId) => runtime.load(languageId)));
     return runtime;

@@ -93,7 +93,8 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
     const lead = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
     if (trimmed === '') return;
-    const named = /^([A-Za-z_]\w*)\s*(?:=(?!=)|:(?!:))\s*/.exec(trimmed);
+    // `name = v`, `name: v`, and Ruby's symbol hash rocket `:name => v`
+    const named = /^([A-Za-z_]\w*)\s*(?:=(?!=)|:(?!:))\s*/.exec(trimmed) ?? /^:([A-Za-z_]\w*)\s*=>\s*/.exec(trimmed);
     if (named && !/^[A-Za-z_]\w*\s*::/.test(trimmed)) {
       const value = trimmed.slice(named[0].length);
       args.push({ text: value, start: argStart + lead + named[0].length, end: argStart + lead + trimmed.length, name: named[1] });
@@ -329,11 +330,15 @@ export class ScanContext {
     return imported ? { expression: String(imported.value), origin: imported.origin } : undefined;
   }
 
-  /** Every name this text binds (from the parse tree when there is one, else from the text readers). */
+  /**
+   * Every name this text binds (from the parse tree when there is one, else from the text readers); a tree with
+   * syntax errors adds the names only the text readers see (a Kotlin one-line `object C { const val N = 5 }`).
+   */
   definedNames(): string[] {
     const fromTree = this.extras.syntax?.definitions();
-    if (fromTree && fromTree.size > 0) return [...fromTree.keys()];
-    return [...(this.table ??= this.allDefinitions()).keys()];
+    const fromText = () => [...(this.table ??= this.allDefinitions()).keys()];
+    if (!fromTree || fromTree.size === 0) return fromText();
+    return this.extras.syntax?.hasError() ? [...new Set([...fromTree.keys(), ...fromText()])] : [...fromTree.keys()];
   }
 
   /** The defining expression of a name bound to a constant, if unambiguous. */

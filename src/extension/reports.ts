@@ -10,11 +10,24 @@ import { comparisonKey, RecyclingComparison, RecyclingComparisonRequest } from '
 import type { StructureRow } from '../core/compareStructures';
 import { ConstantsIndex } from '../detect/constants';
 import { detectConfigs, DetectOptions, fileConstants } from '../detect';
+import { languageFromFileName } from '../detect/source';
+import { grammarFileFor } from '../detect/syntax/queries';
 import type { SyntaxRuntime } from '../detect/syntax/runtime';
 import type { Finding } from '../detect/types';
 import type { JobRunner } from './jobRunner';
 import { toVsRange } from './ranges';
 import { ExtensionSettings, languageEnabled, readSettings } from './settings';
+
+/**
+ * The language a document is read in: VS Code's, except for a document VS Code shows as plain text whose file
+ * name names a language with a grammar. VS Code ships no Kotlin or Scala language, so `.kt` and `.scala` files
+ * are plain text there unless an extension for them is installed.
+ */
+export function detectionLanguage(document: vscode.TextDocument): string {
+  if (document.languageId !== 'plaintext') return document.languageId;
+  const byName = languageFromFileName(document.fileName);
+  return byName !== undefined && grammarFileFor(byName) !== undefined ? byName : document.languageId;
+}
 
 const MEMO_LIMIT = 2000;
 /** Documents up to this size are detected on the host (about 10 ms at most); larger ones in the worker. */
@@ -107,7 +120,7 @@ export class ReportStore implements vscode.Disposable {
     void syntax.load(languageId).then((grammar) => {
       if (!grammar) return;
       for (const document of vscode.workspace.textDocuments) {
-        if (document.languageId === languageId) this.documents.delete(document.uri.toString());
+        if (detectionLanguage(document) === languageId) this.documents.delete(document.uri.toString());
       }
       this.changed.fire();
     });
@@ -129,7 +142,7 @@ export class ReportStore implements vscode.Disposable {
   /** Indexes the constants a saved document defines. */
   indexConstants(document: vscode.TextDocument): void {
     if (!this.covers(document)) return;
-    const options = this.detectOptions(document.languageId, document.fileName);
+    const options = this.detectOptions(detectionLanguage(document), document.fileName);
     this.constants.setFile(options.fileName ?? document.fileName, fileConstants(document.getText(), options));
   }
 
@@ -157,8 +170,9 @@ export class ReportStore implements vscode.Disposable {
     if (cached && cached.version === document.version) return cached;
     const text = document.getText();
     if (!this.covers(document)) return this.remember(key, document.version, []);
-    if (text.length <= INLINE_DETECTION_CHARS) return this.remember(key, document.version, detectConfigs(text, this.detectOptions(document.languageId, document.fileName)));
-    this.detectInWorker(document, key, text, { languageId: document.languageId, fileName: document.fileName });
+    const languageId = detectionLanguage(document);
+    if (text.length <= INLINE_DETECTION_CHARS) return this.remember(key, document.version, detectConfigs(text, this.detectOptions(languageId, document.fileName)));
+    this.detectInWorker(document, key, text, { languageId, fileName: document.fileName });
     return new DocumentAnalysis(document.version, [], (finding) => this.analyze(finding), false);
   }
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { SyntaxRuntime } from '../detect/syntax/runtime';
 import { CooperativeJobRunner, JobRunner } from './jobRunner';
-import type { ReportStore } from './reports';
+import { detectionLanguage, type ReportStore } from './reports';
 
 /** Returns a function that resolves once a language's grammar is loaded (true) or cannot be (false). */
 export function startSyntax(context: vscode.ExtensionContext, store: ReportStore, jobs: JobRunner): (languageId: string) => Promise<boolean> {
@@ -16,7 +16,7 @@ export function startSyntax(context: vscode.ExtensionContext, store: ReportStore
     store.useSyntax(runtime);
     if (jobs instanceof CooperativeJobRunner) jobs.syntax = runtime;
     const load = (document: vscode.TextDocument): void => {
-      if (store.covers(document)) store.loadGrammarFor(document.languageId);
+      if (store.covers(document)) store.loadGrammarFor(detectionLanguage(document));
     };
     vscode.workspace.textDocuments.forEach(load);
     context.subscriptions.push(

@@ -1,10 +1,22 @@
 /** BIP37 filters in JavaScript: bitcore (BloomFilter.create / new BloomFilter({...})) and bcoin / bfilter (fromRate). */
 import { classicModel } from './models';
 import { bitcoinRolling } from './bitcoin';
-import type { LibraryDerivation, LibraryModule, SourceCitation } from './types';
+import type { EntryPoint, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { LN2, LN2_SQUARED, result } from './util';
 
-const BFILTER_ROLLING: SourceCitation = { repository: 'bcoin-org/bfilter', file: 'lib/rolling.js', function: 'RollingFilter.fromRate (npm bfilter 2.4.0)' };
+const BFILTER_ROLLING: SourceCitation = { repository: 'bcoin-org/bfilter', file: 'lib/rolling.js', function: 'RollingFilter constructor(items, rate), static fromRate(items, rate) (npm bfilter 2.4.0)' };
+const BFILTER_OPTIONS: SourceCitation = { repository: 'bcoin-org/bfilter', file: 'lib/bloom.js', function: 'BloomFilter constructor(size, n, tweak, update), fromOptions (size in bits, n hash functions)' };
+const BFILTER = /['"]bfilter['"]|['"]bcoin['"]/;
+const JS = ['javascript', 'typescript'];
+
+/** fromOptions: `size -= size % 8` (whole bytes), asserts size > 0 and n > 0; BIP37's limits are only checked by isWithinConstraints. */
+export function bcoinOptions(sizeBits: number, hashes: number): LibraryDerivation {
+  const m = sizeBits - (sizeBits % 8);
+  if (m <= 0) return { rejects: [`size = ${sizeBits} bits rounds down to ${m} whole bytes; bfilter asserts "\`size\` must be greater than zero."`] };
+  const notes: string[] = [];
+  if (m > 36000 * 8 || hashes > 50) notes.push('over BIP37\'s limits (36,000 bytes, 50 hashes): isWithinConstraints() is false and peers reject such a filterload');
+  return result(m, hashes, notes);
+}
 
 /** BIP37's MAX_BLOOM_FILTER_SIZE (bytes) and MAX_HASH_FUNCS, which both libraries declare. */
 const BIP37_MAX_BYTES = 36000;
@@ -66,14 +78,24 @@ export const BITCORE: LibraryModule = {
 export const BCOIN: LibraryModule = {
   id: 'bcoin',
   displayName: 'bcoin BloomFilter (BIP37)',
-  recognizers: ['bcoin.bloom.fromRate', 'bcoin.rollingFilter'],
-  // RollingFilter(items, rate) ports Bitcoin Core's CRollingBloomFilter: the same generations, k and size
-  entryPoints: [{
-    kind: 'call', recognizer: 'bcoin.rollingFilter', title: 'bfilter new RollingFilter(items, rate)', callee: 'RollingFilter', arity: [2, 2], languages: ['javascript', 'typescript'], requires: /['"]bfilter['"]|['"]bcoin['"]/,
-    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
-    derive: (params) => (params.n !== undefined && params.p !== undefined ? bitcoinRolling(params.n, params.p) : {}),
-    source: BFILTER_ROLLING,
-  }],
+  recognizers: ['bcoin.bloom.fromRate', 'bcoin.rollingFilter', 'bcoin.bloom.new'],
+  entryPoints: [
+    // RollingFilter(items, rate) ports Bitcoin Core's CRollingBloomFilter: the same generations, k and size
+    ...['RollingFilter', 'RollingFilter.fromRate'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'bcoin.rollingFilter', title: `bfilter ${callee === 'RollingFilter' ? 'new RollingFilter' : callee}(items, rate)`, callee, arity: [2, 2], languages: JS, requires: BFILTER,
+      params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? bitcoinRolling(params.n, params.p) : {}),
+      source: BFILTER_ROLLING,
+    })),
+    // new BloomFilter(size, n, tweak, update) / BloomFilter.fromOptions(...): size in BITS (rounded down to whole bytes), n = the number of hash functions
+    ...['BloomFilter', 'BloomFilter.fromOptions'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'bcoin.bloom.new', title: `bfilter ${callee === 'BloomFilter' ? 'new BloomFilter' : callee}(size, n, tweak, update)`, callee, arity: [2, 4], languages: JS, requires: BFILTER,
+      params: [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1 }],
+      notes: ['bfilter\'s second argument `n` is the number of hash functions, not the number of items'],
+      derive: (params) => (params.m !== undefined && params.k !== undefined ? bcoinOptions(params.m, params.k) : {}),
+      source: BFILTER_OPTIONS,
+    })),
+  ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'bcoin-org/bfilter', file: 'lib/bloom.js', function: 'BloomFilter.fromRate, fromOptions (npm bfilter 2.4.0, run by the conformance suite)' }, BFILTER_ROLLING],

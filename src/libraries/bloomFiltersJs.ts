@@ -2,8 +2,13 @@
 import { ceilCeil } from './bitsAndBlooms';
 import { bloomFiltersJsPartitioned, bloomFiltersJsScalableChain, doubleHashedSlicesFalsePositiveRate } from '../core/doubleHashedSlices';
 import { classicModel } from './models';
-import type { FalsePositiveModel, LibraryDerivation, LibraryModule } from './types';
+import type { FalsePositiveModel, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { groupedInteger, snippetSummary } from './util';
+
+const JS = ['javascript', 'typescript'];
+const REQUIRES = /['"]bloom-filters['"]/;
+const COUNTING: SourceCitation = { repository: 'Callidon/bloom-filters', file: 'src/bloom/counting-bloom-filter.ts', function: 'CountingBloomFilter constructor(size, nbHashes), create(capacity, errorRate), from(items, errorRate)' };
+const PARTITIONED: SourceCitation = { repository: 'Callidon/bloom-filters', file: 'src/bloom/partitioned-bloom-filter.ts', function: 'PartitionedBloomFilter constructor(size, nbHashes, loadFactor, capacity?), from(items, errorRate, loadFactor = 0.5)' };
 
 /** PartitionedBloomFilter.create(size, errorRate, loadFactor): k BitSets of ceil(M / k) bits (partitioned-bloom-filter.ts). */
 export function bloomFiltersPartitioned(n: number, p: number, loadFactor: number): LibraryDerivation {
@@ -44,14 +49,28 @@ export const BLOOM_FILTERS_JS: LibraryModule = {
   id: 'bloom-filters',
   displayName: 'bloom-filters (npm)',
   recognizers: ['bloom-filters.create', 'bloom-filters.from', 'bloom-filters.new', 'bloom-filters.partitioned', 'bloom-filters.scalable', 'bloom-filters.counting'],
-  // CountingBloomFilter.create(items, errorRate): optimalFilterSize counters and optimalHashes, as BloomFilter.create
-  entryPoints: [{
-    kind: 'call', recognizer: 'bloom-filters.counting', title: 'bloom-filters CountingBloomFilter.create(items, errorRate)', callee: 'CountingBloomFilter.create', arity: [2, 2], languages: ['javascript', 'typescript'],
-    requires: /['"]bloom-filters['"]/,
-    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
-    derive: (params) => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {}),
-    source: { repository: 'Callidon/bloom-filters', file: 'src/bloom/counting-bloom-filter.ts', function: 'CountingBloomFilter.create (optimalFilterSize, optimalHashes)' },
-  }],
+  entryPoints: [
+    // CountingBloomFilter.create(items, errorRate): optimalFilterSize counters and optimalHashes, as BloomFilter.create
+    { kind: 'call', recognizer: 'bloom-filters.counting', title: 'bloom-filters CountingBloomFilter.create(items, errorRate)', callee: 'CountingBloomFilter.create', arity: [2, 2], languages: JS, requires: REQUIRES,
+      params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {}), source: COUNTING },
+    // new CountingBloomFilter(size, nbHashes): size counters (the m of the filter), nbHashes >= 1 or it throws
+    { kind: 'call', recognizer: 'bloom-filters.counting', title: 'bloom-filters new CountingBloomFilter(size, nbHashes)', callee: 'CountingBloomFilter', arity: [2, 2], languages: JS, requires: REQUIRES,
+      params: [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1 }],
+      derive: (params) => (params.m !== undefined && params.k !== undefined ? { m: params.m, k: params.k } : {}), source: COUNTING },
+    // CountingBloomFilter.from(items, errorRate) / PartitionedBloomFilter.from(items, errorRate, loadFactor = 0.5): n is how many items there are
+    { kind: 'call', recognizer: 'bloom-filters.counting', title: 'bloom-filters CountingBloomFilter.from(items, errorRate)', callee: 'CountingBloomFilter.from', arity: [2, 2], languages: JS, requires: REQUIRES,
+      params: [{ role: 'n', unit: 'keys', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {}), source: COUNTING },
+    { kind: 'call', recognizer: 'bloom-filters.partitioned', title: 'bloom-filters PartitionedBloomFilter.from(items, errorRate, loadFactor)', callee: 'PartitionedBloomFilter.from', arity: [2, 3], languages: JS, requires: REQUIRES,
+      params: [{ role: 'n', unit: 'keys', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      hashing: { model: 'partitioned', why: 'PartitionedBloomFilter' }, source: PARTITIONED },
+    // new PartitionedBloomFilter(size, nbHashes, loadFactor, capacity?): size is the TOTAL number of cells, split into nbHashes slices of ceil(size / nbHashes)
+    { kind: 'call', recognizer: 'bloom-filters.partitioned', title: 'bloom-filters new PartitionedBloomFilter(size, nbHashes, loadFactor, capacity)', callee: 'PartitionedBloomFilter', arity: [3, 4], languages: JS, requires: REQUIRES,
+      params: [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1 }, { role: 'n', unit: 'count', position: 3 }],
+      hashing: { model: 'partitioned', why: 'PartitionedBloomFilter' },
+      derive: (params) => (params.m !== undefined && params.k !== undefined ? { m: params.k * Math.ceil(params.m / params.k), k: params.k } : {}), source: PARTITIONED },
+  ],
   layout: { kind: 'classic', hashing: 'noncolliding' },
   model: classicModel('noncolliding'),
   sources: [

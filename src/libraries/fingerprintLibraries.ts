@@ -1,10 +1,14 @@
 /** The registry of fingerprint-filter library modules (cuckoo, XOR, binary fuse): detection reads their entry points. */
 import { BLOOM_FILTERS_JS_FINGERPRINT } from './bloomFiltersJsFingerprint';
+import { BOOM_CUCKOO } from './boom';
 import { LINVON_CUCKOO, PANMARI_CUCKOO, SEIFLOTFY_CUCKOO } from './goCuckooFilters';
+import { PYPROBABLES_CUCKOO } from './pyprobables';
 import { REDIS_CUCKOO } from './redisCuckoo';
+import { RUST_CUCKOOFILTER } from './rustCuckoofilter';
 import type { FingerprintLibraryModule } from './types';
 import { BINARY_FUSE_FILTER_JS, FASTFILTER_GO, XOR_SINGLEHEADER, XORF } from './xorFilters';
 
 export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
-  REDIS_CUCKOO, SEIFLOTFY_CUCKOO, LINVON_CUCKOO, PANMARI_CUCKOO, BLOOM_FILTERS_JS_FINGERPRINT, XOR_SINGLEHEADER, FASTFILTER_GO, XORF, BINARY_FUSE_FILTER_JS,
+  REDIS_CUCKOO, SEIFLOTFY_CUCKOO, LINVON_CUCKOO, PANMARI_CUCKOO, BOOM_CUCKOO, RUST_CUCKOOFILTER, BLOOM_FILTERS_JS_FINGERPRINT, XOR_SINGLEHEADER, FASTFILTER_GO, XORF,
+  BINARY_FUSE_FILTER_JS, PYPROBABLES_CUCKOO,
 ];

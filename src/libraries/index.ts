@@ -77,6 +77,12 @@ import { HIVE } from './hive';
 import { KRAKEND } from './krakend';
 import { PARQUETJS } from './parquetjs';
 import { YOURBASIC } from './yourbasic';
+import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
+import { BLOOMFILTER_PY } from './bloomfilterPy';
+import { BLOOMFILTER_RB } from './bloomfilterRb';
+import { BUCKETS_SWIFT } from './bucketsSwift';
+import { ROCKET_LABS } from './rocketLabs';
+import { JSBLOOM_MODULE, MINIBLOOM } from './smallJsBlooms';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -99,6 +105,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
   // JVM / SQL inventory (issue 17)
   PINOT, LUCENE, OPENSEARCH,
+  BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE, MINIBLOOM, JSBLOOM_MODULE, BLOOMFILTER_PY,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

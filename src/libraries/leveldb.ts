@@ -41,6 +41,12 @@ export const LEVELDB_MODEL: FalsePositiveModel = {
 };
 
 const PLYVEL: SourceCitation = { repository: 'wbolster/plyvel', file: 'src/plyvel/_plyvel.pyx', function: 'DB.__init__(..., bloom_filter_bits=0)' };
+const C_API: SourceCitation = { repository: 'google/leveldb', file: 'include/leveldb/c.h, db/c.cc', function: 'leveldb_filterpolicy_create_bloom(int bits_per_key)' };
+const LEVIGO: SourceCitation = { repository: 'jmhodges/levigo', file: 'filterpolicy.go', function: 'NewBloomFilter(bitsPerKey int) (leveldb_filterpolicy_create_bloom)' };
+const RUSTY_LEVELDB: SourceCitation = { repository: 'dermesser/leveldb-rs', file: 'src/filter.rs', function: 'BloomPolicy::new(bits_per_key: u32) (k = (int)(bpk · 0.69) in [1, 30], filter bytes max(8, ceil(n · bpk / 8)))' };
+const IQ80: SourceCitation = { repository: 'dain/leveldb', file: 'leveldb/src/main/java/org/iq80/leveldb/table/BloomFilterPolicy.java', function: 'BloomFilterPolicy(int bitsPerKey), createFilter (LevelDB\'s policy in Java)' };
+const deriveLevelDb = (params: { bitsPerElement?: number }): LibraryDerivation => (params.bitsPerElement !== undefined ? leveldb(params.bitsPerElement) : {});
+const BITS_PER_KEY = { role: 'bitsPerElement', unit: 'bits-per-key' } as const;
 
 export const LEVELDB: LibraryModule = {
   id: 'leveldb',
@@ -50,7 +56,18 @@ export const LEVELDB: LibraryModule = {
     // plyvel.DB(name, ..., bloom_filter_bits=N): NewBloomFilterPolicy(N) when N > 0
     { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'plyvel.DB bloom_filter_bits', callee: 'plyvel.DB', languages: ['python'],
       params: [{ role: 'bitsPerElement', unit: 'bits-per-key', names: ['bloom_filter_bits'] }],
-      derive: (params) => (params.bitsPerElement !== undefined ? leveldb(params.bitsPerElement) : {}), source: PLYVEL },
+      derive: deriveLevelDb, source: PLYVEL },
+    // the C API and the bindings built on it: the same policy by bits per key (C++ NewBloomFilterPolicy: src/detect/recognizers/native.ts)
+    { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'LevelDB C API leveldb_filterpolicy_create_bloom', callee: 'leveldb_filterpolicy_create_bloom', arity: [1, 1], languages: ['c', 'cpp'],
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: C_API },
+    { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'levigo NewBloomFilter', callee: 'levigo.NewBloomFilter', arity: [1, 1], languages: ['go'],
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: LEVIGO },
+    // iq80 LevelDB in Java (and the Bedrock world tools built on it): `options.filterPolicy(new BloomFilterPolicy(10))`
+    { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'iq80 LevelDB BloomFilterPolicy', callee: 'BloomFilterPolicy', arity: [1, 1], languages: ['java', 'kotlin', 'scala'], requires: /org\.iq80\.leveldb/,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: IQ80 },
+    // rusty-leveldb: `Options { filter_policy: Rc::new(Box::new(BloomPolicy::new(10))), .. }`
+    { kind: 'call', recognizer: 'leveldb.bitsPerKey', title: 'rusty-leveldb BloomPolicy::new', callee: 'BloomPolicy::new', arity: [1, 1], languages: ['rust'], requires: /rusty_leveldb|rusty-leveldb/,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveLevelDb, source: RUSTY_LEVELDB },
   ],
   // CreateFilter: bits = max(64, n · bits_per_key) rounded up to whole bytes (the int the constructor took).
   filterBitsForKeys: (keys, bitsPerElement) => levelDbFilterParameters(keys, Math.trunc(bitsPerElement)).bits,
@@ -59,7 +76,7 @@ export const LEVELDB: LibraryModule = {
   sources: [
     { repository: 'google/leveldb', file: 'util/bloom.cc', function: 'BloomFilterPolicy::BloomFilterPolicy, CreateFilter, KeyMayMatch' },
     { repository: 'google/leveldb', file: 'table/filter_block.cc', function: 'FilterBlockBuilder::StartBlock (kFilterBaseLg = 11: a filter per 2 KB of data)' },
-    PLYVEL,
+    PLYVEL, C_API, LEVIGO, IQ80, RUSTY_LEVELDB,
   ],
   allocations: [{ id: 'leveldb', label: 'LevelDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${Math.ceil(textbookBitsPerKey(p))})`, derive: (_n, p) => leveldb(Math.ceil(textbookBitsPerKey(p))) }],
 };

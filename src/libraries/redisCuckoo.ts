@@ -69,10 +69,39 @@ const goRedisOption = (callee: string, role: 'bucketSlots' | 'expansion' | 'maxK
   source: GO_REDIS,
 });
 
+const NREDISSTACK_CF: SourceCitation = { repository: 'redis/NRedisStack', file: 'src/NRedisStack/CuckooFilter/CuckooCommands.cs', function: 'Reserve / ReserveAsync(key, capacity, bucketSize = null, maxIterations = null, expansion = null)' };
+const REDISBLOOM_PY_CF: SourceCitation = { repository: 'RedisBloom/redisbloom-py', file: 'redisbloom/client.py', function: 'Client.cfCreate(key, capacity, expansion=None, bucket_size=None, max_iterations=None)' };
+const PREDIS_CF: SourceCitation = { repository: 'predis/predis', file: 'src/ClientInterface.php', function: '@method cfreserve(string $key, int $capacity, int $bucketSize = -1, int $maxIterations = -1, int $expansion = -1)' };
+
+/** A client call that sends CF.RESERVE key capacity with its options at the given positions (-1: by name only) or names. */
+const clientReserve = (recognizer: string, title: string, callee: string, languages: readonly string[], arity: readonly [number, number], options: { bucketSlots: [number, string]; maxKicks: [number, string]; expansion: [number, string] }, source: SourceCitation, requires?: RegExp, unset = Number.NaN) => ({
+  kind: 'call' as const, recognizer, title, callee, arity, languages, ...(requires ? { requires } : {}),
+  params: [{ role: 'n' as const, unit: 'count' as const, position: 1, names: ['capacity'] },
+    ...(['bucketSlots', 'maxKicks', 'expansion'] as const).map((role) => ({ role, unit: 'count' as const, ...(options[role][0] >= 0 ? { position: options[role][0] } : {}), names: [options[role][1]] }))],
+  // an option left at the client's "not sent" value (Predis -1) takes the server's default
+  derive: (params: { n?: number }, _named: ReadonlyMap<string, string>, stated: ReadonlyMap<string, number>) => {
+    const sent = (role: string) => (stated.get(role) === unset ? undefined : stated.get(role));
+    return redisCuckoo(params.n, { bucketSize: sent('bucketSlots'), maxIterations: sent('maxKicks'), expansion: sent('expansion') });
+  },
+  source,
+});
+
+const NODE_REDIS_CF: SourceCitation = { repository: 'redis/node-redis', file: 'packages/bloom/lib/commands/cuckoo/RESERVE.ts, INSERT.ts, INSERTNX.ts', function: 'parseCommand(key, capacity, { BUCKETSIZE, MAXITERATIONS, EXPANSION }); insert(key, items, { CAPACITY, NOCREATE })' };
+const REDIS_PY_CF: SourceCitation = { repository: 'redis/redis-py', file: 'redis/commands/bf/commands.py', function: 'CFCommands.insert / insertnx(key, items, capacity=None, nocreate=None)' };
+
+/** CF.INSERT / CF.INSERTNX with CAPACITY: a missing filter is created with that capacity and the module's other defaults. */
+const insertWithCapacity = (recognizer: string, title: string, callee: string, languages: readonly string[], arity: readonly [number, number], names: readonly string[], source: SourceCitation) => ({
+  kind: 'call' as const, recognizer, title, callee, arity, languages,
+  params: [{ role: 'n' as const, unit: 'count' as const, names }],
+  notes: ['CF.INSERT creates the filter with this capacity when the key does not exist (unless NOCREATE); the other options take the module defaults'],
+  derive: (params: { n?: number }) => redisCuckoo(params.n),
+  source,
+});
+
 export const REDIS_CUCKOO: FingerprintLibraryModule = {
   id: 'redisbloom-cuckoo',
   displayName: 'RedisBloom cuckoo filter (CF.RESERVE)',
-  recognizers: ['redis.cf.reserve', 'redis-py.cf.reserve', 'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve'],
+  recognizers: ['redis.cf.reserve', 'redis-py.cf.reserve', 'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve', 'nredisstack.cf.reserve', 'redisbloom-py.cfCreate', 'predis.cfreserve', 'node-redis.cf.insert', 'redis-py.cf.insert', 'nredisstack.cf.insert'],
   entryPoints: [
     { kind: 'call', recognizer: 'go-redis.cfReserve', title: 'go-redis CFReserve', callee: '.CFReserve', arity: [3, 3], languages: ['go'],
       params: [{ role: 'n', unit: 'count', position: 2 }],
@@ -88,6 +117,18 @@ export const REDIS_CUCKOO: FingerprintLibraryModule = {
         bucketSize: stated.get('bucketSlots') || undefined, maxIterations: stated.get('maxKicks') || undefined, expansion: stated.get('expansion') || undefined,
       }),
       source: GO_REDIS },
+    ...['.CF().Reserve', '.CF().ReserveAsync'].map((callee) => clientReserve('nredisstack.cf.reserve', `NRedisStack ${callee.slice(1)}`, callee, ['csharp'], [2, 5],
+      { bucketSlots: [2, 'bucketSize'], maxKicks: [3, 'maxIterations'], expansion: [4, 'expansion'] }, NREDISSTACK_CF)),
+    // node-redis's command names in capitals; the lower-case `client.cf.reserve` is read by src/detect/recognizers/redisCuckoo.ts
+    clientReserve('node-redis.cf.reserve', 'node-redis cf.RESERVE', '.cf.RESERVE', ['javascript', 'typescript'], [2, 3],
+      { bucketSlots: [-1, 'BUCKETSIZE'], maxKicks: [-1, 'MAXITERATIONS'], expansion: [-1, 'EXPANSION'] }, NODE_REDIS_CF),
+    ...['.cf.insert', '.cf.insertNX', '.cf.INSERT', '.cf.INSERTNX'].map((callee) => insertWithCapacity('node-redis.cf.insert', `node-redis ${callee.slice(1)}`, callee, ['javascript', 'typescript'], [3, 3], ['CAPACITY'], NODE_REDIS_CF)),
+    ...['.cf().insert', '.cf().insertnx'].map((callee) => insertWithCapacity('redis-py.cf.insert', `redis-py ${callee.slice(1)}`, callee, ['python'], [2, 4], ['capacity'], REDIS_PY_CF)),
+    ...['.CF().Insert', '.CF().InsertNX', '.CF().InsertAsync', '.CF().InsertNXAsync'].map((callee) => insertWithCapacity('nredisstack.cf.insert', `NRedisStack ${callee.slice(1)}`, callee, ['csharp'], [2, 4], ['capacity'], NREDISSTACK_CF)),
+    clientReserve('redisbloom-py.cfCreate', 'redisbloom-py cfCreate', '.cfCreate', ['python'], [2, 5],
+      { expansion: [2, 'expansion'], bucketSlots: [3, 'bucket_size'], maxKicks: [4, 'max_iterations'] }, REDISBLOOM_PY_CF, /redisbloom/),
+    clientReserve('predis.cfreserve', 'Predis cfreserve', 'cfreserve', ['php'], [2, 5],
+      { bucketSlots: [2, 'bucketSize'], maxKicks: [3, 'maxIterations'], expansion: [4, 'expansion'] }, PREDIS_CF, /predis/i, -1),
   ],
   sources: [
     { repository: 'RedisBloom/RedisBloom', file: 'src/config.c', function: 'rm_config (cf_bucket_size, cf_max_iterations, cf_expansion_factor, cf_initial_size, cf_max_expansions)' },
@@ -96,6 +137,6 @@ export const REDIS_CUCKOO: FingerprintLibraryModule = {
     { repository: 'redis/redis-py', file: 'redis/commands/bf/commands.py', function: 'CFCommands.create (reserve = create): key, capacity, expansion, bucket_size, max_iterations' },
     { repository: 'redis/node-redis', file: 'packages/bloom/lib/commands/cuckoo/RESERVE.ts', function: 'parseCommand(key, capacity, { BUCKETSIZE, MAXITERATIONS, EXPANSION })' },
     { repository: 'redis/jedis', file: 'src/main/java/redis/clients/jedis/bloom/commands/CuckooFilterCommands.java', function: 'cfReserve(key, capacity[, CFReserveParams])' },
-    GO_REDIS,
+    GO_REDIS, NREDISSTACK_CF, REDISBLOOM_PY_CF, PREDIS_CF, NODE_REDIS_CF, REDIS_PY_CF,
   ],
 };

@@ -26,6 +26,7 @@ export function redisBloom(n: number, p: number, nonScaling: boolean): LibraryDe
   return result(m, k, notes, nonScaling ? {} : { p: error });
 }
 
+const NODE_REDIS_RESERVE: SourceCitation = { repository: 'redis/node-redis', file: 'packages/bloom/lib/commands/bloom/RESERVE.ts', function: 'transformArguments(key, errorRate, capacity, { EXPANSION, NONSCALING })' };
 const GO_REDIS: SourceCitation = { repository: 'redis/go-redis', file: 'probabilistic.go', function: 'BFReserveWithArgs, BFReserveOptions{Capacity, Error, Expansion, NonScaling}' };
 
 export const REDISBLOOM: LibraryModule = {
@@ -35,6 +36,10 @@ export const REDISBLOOM: LibraryModule = {
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   entryPoints: [
+    // node-redis's command names in capitals (`client.bf.RESERVE`); the lower-case `client.bf.reserve` is read by src/detect/recognizers/redis.ts
+    { kind: 'call', recognizer: 'node-redis.bf.reserve', title: 'node-redis bf.RESERVE', callee: '.bf.RESERVE', arity: [3, 4], languages: ['javascript', 'typescript'],
+      params: [{ role: 'p', unit: 'probability', position: 1 }, { role: 'n', unit: 'count', position: 2 }],
+      derive: (params, named) => (params.n !== undefined && params.p !== undefined ? redisBloom(params.n, params.p, named.get('NONSCALING') === 'true') : {}), source: NODE_REDIS_RESERVE },
     // go-redis sends Error then Capacity positionally (BF.RESERVE key error capacity), EXPANSION and NONSCALING when set
     { kind: 'call', recognizer: 'go-redis.bfReserve', title: 'go-redis BFReserveWithArgs', callee: '.BFReserveWithArgs', arity: [3, 3], languages: ['go'],
       params: [{ role: 'n', unit: 'count', names: ['Capacity'] }, { role: 'p', unit: 'probability', names: ['Error'] }],
@@ -53,6 +58,7 @@ export const REDISBLOOM: LibraryModule = {
   ],
   sources: [
     GO_REDIS,
+    NODE_REDIS_RESERVE,
     { repository: 'RedisBloom/RedisBloom', file: 'src/rebloom.c', function: 'bfCreateChain (BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64)' },
     { repository: 'RedisBloom/RedisBloom', file: 'src/sb.c', function: 'SB_NewChain, sbAddLink (ERROR_TIGHTENING_RATIO)' },
     { repository: 'RedisBloom/RedisBloom', file: 'deps/bloom/bloom.c', function: 'bloom_init (BLOOM_OPT_NOROUND branch), calc_bpe' },

@@ -102,11 +102,18 @@ const RUST_ROCKSDB: SourceCitation = { repository: 'rust-rocksdb/rust-rocksdb', 
 const ROCKSDICT: SourceCitation = { repository: 'rocksdict/RocksDict', file: 'src/options.rs', function: 'BlockBasedOptionsPy::set_bloom_filter, set_ribbon_filter, set_hybrid_ribbon_filter' };
 const PYTHON_ROCKSDB: SourceCitation = { repository: 'twmht/python-rocksdb', file: 'rocksdb/_rocksdb.pyx', function: 'BloomFilterPolicy.__cinit__(bits_per_key)' };
 const C_API: SourceCitation = { repository: 'facebook/rocksdb', file: 'include/rocksdb/c.h, db/c.cc', function: 'rocksdb_filterpolicy_create_bloom, _bloom_full, _ribbon, _ribbon_hybrid' };
+const GROCKSDB: SourceCitation = { repository: 'linxGnu/grocksdb', file: 'filter_policy.go', function: 'NewBloomFilter, NewBloomFilterFull, NewRibbonFilter / NewRibbonFilterPolicy, NewRibbonHybridFilterPolicy (the C API by bits per key)' };
+const GOROCKSDB: SourceCitation = { repository: 'tecbot/gorocksdb', file: 'filter_policy.go', function: 'NewBloomFilter(bitsPerKey int), NewBloomFilterFull' };
+const ROCKSDB_SHARP: SourceCitation = { repository: 'warrenfalk/rocksdb-sharp', file: 'RocksDbSharp/BloomFilterPolicy.cs', function: 'BloomFilterPolicy.Create(int bits_per_key = 10, bool use_block_based_builder = true)' };
+const ROCKSDB_JAVA: SourceCitation = { repository: 'facebook/rocksdb', file: 'java/src/main/java/org/rocksdb/BloomFilter.java', function: 'BloomFilter(double bitsPerKey[, boolean useBlockBasedMode])' };
 const DB_BENCH: SourceCitation = { repository: 'facebook/rocksdb', file: 'tools/db_bench_tool.cc', function: 'DEFINE_double(bloom_bits, ...)' };
 const FLINK: SourceCitation = { repository: 'apache/flink', file: 'flink-state-backends/flink-statebackend-rocksdb/src/main/java/org/apache/flink/contrib/streaming/state/RocksDBConfigurableOptions.java', function: 'USE_BLOOM_FILTER, BLOOM_FILTER_BITS_PER_KEY' };
 const HUGEGRAPH: SourceCitation = { repository: 'apache/incubator-hugegraph', file: 'hugegraph-server/hugegraph-rocksdb/src/main/java/org/apache/hugegraph/backend/store/rocksdb/RocksDBOptions.java', function: 'BLOOM_FILTER_BITS_PER_KEY (rocksdb.bloom_filter_bits_per_key)' };
 
+const GO_ROCKSDB = /tecbot\/gorocksdb|linxGnu\/grocksdb|\bg(?:o)?rocksdb\b/;
 const derivePolicy = (params: { bitsPerElement?: number }): LibraryDerivation => (params.bitsPerElement !== undefined ? rocksdb(params.bitsPerElement) : {});
+// a Ribbon filter has no probes: it meets the FP of a Bloom filter of these bits per key (as native.ts's NewRibbonFilterPolicy)
+const deriveRibbon = (params: { bitsPerElement?: number }): LibraryDerivation => (params.bitsPerElement !== undefined ? { bitsPerElement: params.bitsPerElement } : {});
 const BITS_PER_KEY = { role: 'bitsPerElement', unit: 'bits-per-key' } as const;
 
 /** The bindings' setters, RocksDB's own benchmark flag and the wrappers' options: every "bits" here is bits per key. */
@@ -115,9 +122,9 @@ const ROCKSDB_ENTRY_POINTS: readonly EntryPoint[] = [
   { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDB set_bloom_filter', callee: '.set_bloom_filter', arity: [1, 2], languages: ['rust', 'python'],
     requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: RUST_ROCKSDB },
   { kind: 'call', recognizer: 'rocksdb.ribbon', title: 'RocksDB set_ribbon_filter', callee: '.set_ribbon_filter', arity: [1, 1], languages: ['rust', 'python'],
-    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy, source: RUST_ROCKSDB },
+    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: deriveRibbon, source: RUST_ROCKSDB },
   { kind: 'call', recognizer: 'rocksdb.ribbon', title: 'RocksDB set_hybrid_ribbon_filter', callee: '.set_hybrid_ribbon_filter', arity: [2, 2], languages: ['rust', 'python'],
-    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy,
+    requires: /rocksdb|rocksdict/i, params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: deriveRibbon,
     notes: ['levels below bloom_before_level keep a Bloom filter of the same bits per key'], source: RUST_ROCKSDB },
   // RocksDB's C API (include/rocksdb/c.h): the same policies by bits per key
   ...['rocksdb_filterpolicy_create_bloom_full', 'rocksdb_filterpolicy_create_bloom'].map((callee) => ({
@@ -125,7 +132,24 @@ const ROCKSDB_ENTRY_POINTS: readonly EntryPoint[] = [
     params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: C_API })),
   ...['rocksdb_filterpolicy_create_ribbon', 'rocksdb_filterpolicy_create_ribbon_hybrid'].map((callee) => ({
     kind: 'call' as const, recognizer: 'rocksdb.ribbon', title: `RocksDB C API ${callee}`, callee, arity: [1, 2] as const, languages: ['c', 'cpp'],
-    params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: derivePolicy, source: C_API })),
+    params: [{ ...BITS_PER_KEY, position: 0, names: ['bloom_equivalent_bits_per_key'] }], derive: deriveRibbon, source: C_API })),
+  // Go bindings (tecbot/gorocksdb, linxGnu/grocksdb, also imported under the alias `rocksdb`): the C API's policies by bits per key;
+  // `NewRibbonFilterPolicy(bpk)` is matched with RocksDB's own name (src/detect/recognizers/native.ts)
+  ...['gorocksdb', 'grocksdb', 'rocksdb'].flatMap((pkg) => [
+    ...['NewBloomFilter', 'NewBloomFilterFull'].map((fn) => ({
+      kind: 'call' as const, recognizer: 'rocksdb.bitsPerKey', title: `RocksDB Go ${pkg}.${fn}`, callee: `${pkg}.${fn}`, arity: [1, 1] as const, languages: ['go'], requires: GO_ROCKSDB,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: derivePolicy, source: pkg === 'gorocksdb' ? GOROCKSDB : GROCKSDB })),
+    ...['NewRibbonFilter', 'NewRibbonHybridFilterPolicy'].map((fn) => ({
+      kind: 'call' as const, recognizer: 'rocksdb.ribbon', title: `RocksDB Go ${pkg}.${fn}`, callee: `${pkg}.${fn}`, arity: fn === 'NewRibbonFilter' ? [1, 1] as const : [2, 2] as const, languages: ['go'], requires: GO_ROCKSDB,
+      params: [{ ...BITS_PER_KEY, position: 0 }], derive: deriveRibbon, source: GROCKSDB,
+      notes: fn === 'NewRibbonFilter' ? [] : ['levels below bloomBeforeLevel (and flushes, at level -1) keep a Bloom filter of the same bits per key'] })),
+  ]),
+  // RocksDbSharp (C#): either builder of the C API, by bits per key (`bits_per_key:` by name too)
+  { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDbSharp BloomFilterPolicy.Create', callee: 'BloomFilterPolicy.Create', arity: [0, 2], languages: ['csharp'], requires: /RocksDbSharp|\bRocksDb\b/,
+    params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key', 'bitsPerKey'] }], derive: derivePolicy, source: ROCKSDB_SHARP },
+  // RocksJava from Kotlin, which calls a constructor without `new` (Java and Scala: src/detect/recognizers/jvm.ts)
+  { kind: 'call', recognizer: 'rocksdb.java.bloomFilter', title: 'RocksDB Java BloomFilter (Kotlin)', callee: 'BloomFilter', arity: [1, 2], languages: ['kotlin'], requires: /org\.rocksdb/,
+    params: [{ ...BITS_PER_KEY, position: 0, names: ['bitsPerKey'] }], derive: derivePolicy, source: ROCKSDB_JAVA },
   { kind: 'call', recognizer: 'rocksdb.bitsPerKey', title: 'python-rocksdb BloomFilterPolicy', callee: 'rocksdb.BloomFilterPolicy', arity: [1, 1], languages: ['python'],
     params: [{ ...BITS_PER_KEY, position: 0, names: ['bits_per_key'] }], derive: derivePolicy, source: PYTHON_ROCKSDB },
   { kind: 'settings', recognizer: 'rocksdb.bitsPerKey', title: 'RocksDB db_bench --bloom_bits', triggers: ['bitsPerElement'], derive: derivePolicy,
@@ -168,7 +192,7 @@ export const ROCKSDB: LibraryModule = {
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'BloomLikeFilterPolicy::BloomLikeFilterPolicy (millibits, Ribbon desired_one_in_fp_rate_), FastLocalBloomBitsBuilder::CalculateSpace' },
     { repository: 'facebook/rocksdb', file: 'util/bloom_impl.h', function: 'FastLocalBloomImpl::ChooseNumProbes, BloomMath::CacheLocalFpRate, LegacyLocalityBloomImpl' },
     { repository: 'facebook/rocksdb', file: 'table/block_based/filter_policy.cc', function: 'LegacyBloomBitsBuilder (format_version < 5: whole bits per key, odd cache lines)' },
-    RUST_ROCKSDB, ROCKSDICT, PYTHON_ROCKSDB, DB_BENCH, FLINK, HUGEGRAPH,
+    RUST_ROCKSDB, ROCKSDICT, PYTHON_ROCKSDB, GROCKSDB, GOROCKSDB, ROCKSDB_SHARP, ROCKSDB_JAVA, DB_BENCH, FLINK, HUGEGRAPH,
   ],
   allocations: [{ id: 'rocksdb', label: 'RocksDB (bits per key)', call: (_n, p) => `NewBloomFilterPolicy(${fixed(textbookBitsPerKey(p))}, false)`, derive: rocksdbForKeys }],
   snippets: [{ id: 'rocksdb', label: 'RocksDB (C++)', render: (d) => `// ${snippetSummary(d)}\ntable_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(${Number((d.mBits / d.n).toFixed(2))}, false));` }],

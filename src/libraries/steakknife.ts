@@ -1,4 +1,5 @@
 /** steakknife/bloomfilter (Go): the library holiman/bloomfilter forked; the same New(m, k) and NewOptimal(maxN, p). */
+import { holimanEntryPoints, STEAKKNIFE_SOURCE } from './holiman';
 import { classicModel } from './models';
 import type { LibraryModule } from './types';
 
@@ -6,7 +7,9 @@ export const STEAKKNIFE: LibraryModule = {
   id: 'steakknife-bloomfilter',
   displayName: 'steakknife/bloomfilter (Go)',
   recognizers: ['go.steakknife.new', 'go.steakknife.newOptimal'],
+  // a file that imports both is read as holiman's (its module comes first in the library list)
+  entryPoints: holimanEntryPoints('go.steakknife', 'steakknife/bloomfilter', /steakknife\/bloomfilter/, STEAKKNIFE_SOURCE),
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'steakknife/bloomfilter', file: 'new.go, optimal.go', function: 'New, NewOptimal, OptimalM, OptimalK' }],
+  sources: [STEAKKNIFE_SOURCE],
 };

@@ -90,7 +90,9 @@ export type ParamRole =
   /** How many evictions an insert tries before it fails (RedisBloom MAXITERATIONS). */
   | 'maxKicks'
   /** The growth factor of a filter that adds sub-filters (RedisBloom EXPANSION). */
-  | 'expansion';
+  | 'expansion'
+  /** The tightening ratio of a scalable filter: sub-filter i gets p · ratio^i (Bloomex error_ratio). */
+  | 'ratio';
 
 /**
  * The unit the library reads the value in: sizes in bits, bytes or mebibytes (geth's `--bloomfilter.size`), a power of

@@ -9,10 +9,10 @@ import { FINGERPRINT_LIBRARIES, LIBRARIES } from '../../src/libraries';
 import type { CallEntryPoint, DeclaredSetting, ParamRole, SettingsEntryPoint } from '../../src/libraries/types';
 
 /** A distinct value per role, so a role read as another fails. */
-const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4, bucketSlots: 4, fingerprintBits: 16, maxKicks: 50, expansion: 2, kind: 0 };
+const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4, bucketSlots: 4, fingerprintBits: 16, maxKicks: 50, expansion: 2, ratio: 0.5, kind: 0 };
 const SIZING: readonly ParamRole[] = ['n', 'p', 'm', 'k', 'bitsPerElement'];
 const FILE_FOR: Record<string, string> = {
-  rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', kotlin: 'A.kt', csharp: 'A.cs', php: 'a.php', ruby: 'a.rb', javascript: 'a.js', typescript: 'a.ts', dart: 'a.dart',
+  rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', kotlin: 'A.kt', csharp: 'A.cs', php: 'a.php', ruby: 'a.rb', javascript: 'a.js', typescript: 'a.ts', dart: 'a.dart', swift: 'a.swift', elixir: 'a.ex', erlang: 'a.erl',
 };
 
 /** The value a snippet states for a role in a unit: a power of two of bits states its exponent (2^16 = VALUE.m), an inverse rate 1/p. */

@@ -7,16 +7,18 @@ import { evaluateConstant } from '../../src/detect/evaluate';
 import { detectConfigs, fileConstants } from '../../src/detect/index';
 import { languageFromFileName } from '../../src/detect/source';
 import { isPrintOrLog, SyntaxFacts } from '../../src/detect/syntax/facts';
-import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES } from '../../src/detect/syntax/queries';
+import { GRAMMAR_FILES, grammarFileFor, LANGUAGE_QUERIES, wasmPackagePath } from '../../src/detect/syntax/queries';
 import { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 import { hoverMarkdownText } from '../../src/extension/hoverText';
 import { analyzeFinding } from '../../src/analysis/analyze';
 
-const WASM_DIR = join('node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+/** A runtime or grammar file in its npm package (VS Code's package, or the grammar's own: Kotlin, Scala). */
+const wasmPath = (file: string): string => join('node_modules', wasmPackagePath(file));
+const readWasm = (file: string): Promise<Uint8Array> => readFile(wasmPath(file));
 let runtime: SyntaxRuntime;
 
 before(async () => {
-  runtime = await SyntaxRuntime.create((file) => readFile(join(WASM_DIR, file)));
+  runtime = await SyntaxRuntime.create(readWasm);
 });
 
 /** The facts of a text in a language whose grammar is loaded (the caller disposes them). */
@@ -48,7 +50,7 @@ describe('syntax layer: runtime and grammars', () => {
   it('loads every grammar the product uses, and every query compiles against its grammar', async function () {
     this.timeout(20_000);
     for (const grammar of Object.keys(LANGUAGE_QUERIES)) {
-      const languageId = { 'c-sharp': 'csharp', tsx: 'typescriptreact', bash: 'shellscript', cpp: 'cpp' }[grammar] ?? grammar;
+      const languageId = ({ 'c-sharp': 'csharp', tsx: 'typescriptreact', bash: 'shellscript', cpp: 'cpp' } as Record<string, string>)[grammar] ?? grammar;
       const loaded = await runtime.load(languageId);
       assert.ok(loaded, `${grammar} loads and its query compiles`);
       assert.equal(loaded.grammar, grammar);
@@ -58,9 +60,13 @@ describe('syntax layer: runtime and grammars', () => {
   });
 
   it('every grammar file the product loads exists in the package (the build copies them to dist/)', () => {
-    for (const file of ['tree-sitter.wasm', ...GRAMMAR_FILES]) assert.ok(existsSync(join(WASM_DIR, file)), file);
+    for (const file of ['tree-sitter.wasm', ...GRAMMAR_FILES]) assert.ok(existsSync(wasmPath(file)), file);
     const build = readFileSync(join('scripts', 'build.mjs'), 'utf8');
-    for (const file of GRAMMAR_FILES) assert.ok(build.includes(`'${file.replace(/^tree-sitter-|\.wasm$/g, '')}'`), `build.mjs copies ${file}`);
+    for (const file of GRAMMAR_FILES) {
+      const stem = file.replace(/^tree-sitter-|\.wasm$/g, '');
+      const owner = wasmPackagePath(file).replace(/\/[^/]+$/, '');
+      assert.ok(owner.startsWith('@vscode/') ? build.includes(`'${stem}'`) : build.includes(`${stem}: 'node_modules/${owner}'`), `build.mjs copies ${file}`);
+    }
   });
 
   it('maps languages to grammars; languages without one have none (text readers)', () => {
@@ -71,7 +77,7 @@ describe('syntax layer: runtime and grammars', () => {
   });
 
   it('a language whose grammar is not loaded is read as text, with the same findings', async () => {
-    const fresh = await SyntaxRuntime.create((file) => readFile(join(WASM_DIR, file)));
+    const fresh = await SyntaxRuntime.create((file) => readWasm(file));
     const text = 'class A {\n  static final long N = 1000;\n  BloomFilter<String> f = BloomFilter.create(Funnels.stringFunnel(UTF_8), N, 0.01);\n}\n';
     assert.equal(fresh.grammarFor('java'), undefined);
     const before = detectConfigs(text, { languageId: 'java', syntax: fresh });
@@ -80,7 +86,7 @@ describe('syntax layer: runtime and grammars', () => {
   });
 
   it('a grammar that cannot be read leaves its language to the text readers (no throw)', async () => {
-    const broken = await SyntaxRuntime.create((file) => (file === 'tree-sitter.wasm' ? readFile(join(WASM_DIR, file)) : Promise.reject(new Error('missing'))));
+    const broken = await SyntaxRuntime.create((file) => (file === 'tree-sitter.wasm' ? readWasm(file) : Promise.reject(new Error('missing'))));
     assert.equal(await broken.load('go'), undefined);
     assert.equal(broken.grammarFor('go'), undefined);
   });
@@ -99,6 +105,8 @@ describe('syntax layer: one parse, one query, one resolution per language', () =
     { languageId: 'php', text: '<?php\nclass C { const HASHES = 5; }\n$size = 10000000;\n', name: 'HASHES', value: 5 },
     { languageId: 'ruby', text: 'class C\n  ERROR_RATE = 0.01\nend\n', name: 'ERROR_RATE', value: 0.01 },
     { languageId: 'shellscript', text: 'BLOOM_BITS=16\n', name: 'BLOOM_BITS', value: 16 },
+    { languageId: 'kotlin', text: 'class Store {\n    companion object {\n        const val CAPACITY = 1_000L * 1_000\n    }\n}\n', name: 'Store.CAPACITY', value: 1e6 },
+    { languageId: 'scala', text: 'object Limits {\n  final val Bits: Int = 1 << 20\n}\n', name: 'Limits.Bits', value: 1048576 },
   ];
   for (const { languageId, text, name, value } of cases) {
     it(`${languageId}: ${name} = ${value}`, async () => {
@@ -259,10 +267,129 @@ describe('syntax layer: prose is not configuration', () => {
   });
 });
 
+describe('syntax layer: Kotlin and Scala', () => {
+  const kotlin = [
+    'const val TOP_LEVEL = 2_000',
+    'object Limits {',
+    '    const val FPP = 0.01',
+    '}',
+    'class Store(private val size: Int = 10) {',
+    '    companion object {',
+    '        private const val CAPACITY = 1_000_000L',
+    '    }',
+    // Kotlin passes a Java method's arguments by position (named arguments are for Kotlin functions)
+    '    val filter = BloomFilter.create(Funnels.longFunnel(), CAPACITY, Limits.FPP)',
+    '    val writer = ParquetWriter.builder(path).withBloomFilterNDV("id", 5_000L).build()',
+    '    fun log() { println("bloom fpp = 0.5") }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('Kotlin: constants at file, object and companion-object level, under their owner', async () => {
+    const facts = await factsOf('kotlin', kotlin);
+    try {
+      const table = facts.definitions();
+      assert.equal(table.get('TOP_LEVEL')?.expression, '2_000');
+      assert.equal(table.get('TOP_LEVEL')?.owner, undefined);
+      assert.equal(table.get('Limits.FPP')?.expression, '0.01');
+      // a companion object's members are the class's: `Store.CAPACITY`
+      assert.equal(table.get('Store.CAPACITY')?.expression, '1_000_000L');
+      assert.equal(table.get('filter')?.owner, 'Store');
+      assert.equal(facts.hasError(), false);
+    } finally {
+      facts.dispose();
+    }
+  });
+
+  it('Kotlin: a named argument and a builder chain are seen in their calls', async () => {
+    const facts = await factsOf('kotlin', kotlin);
+    try {
+      const fpp = facts.around(kotlin.indexOf('Limits.FPP)'));
+      assert.deepEqual(fpp?.calls[0], { callee: 'BloomFilter.create', argumentIndex: 2 });
+      const ndv = facts.around(kotlin.indexOf('5_000L'));
+      assert.deepEqual(ndv?.calls[0], { callee: 'ParquetWriter.builder(path).withBloomFilterNDV', argumentIndex: 1 });
+      assert.equal(facts.around(kotlin.indexOf('size: Int'))?.inDeclaration, true);
+      assert.ok(facts.around(kotlin.indexOf('Funnels.longFunnel'))?.parameters.has('size'), 'the primary constructor\'s parameter');
+      assert.equal(facts.isProse(kotlin.indexOf('bloom fpp')), true);
+      assert.equal(facts.isProse(kotlin.indexOf('"id"') + 1), false);
+    } finally {
+      facts.dispose();
+    }
+    // a value bound to a variable that is only handed to an assertion is an expected value; one handed to a builder is not
+    const test = 'fun checks() {\n    val expectedRate = 0.01\n    assertEquals(expectedRate, filter.rate)\n    val rate = 0.02\n    build(rate)\n}\n';
+    const inTest = await factsOf('kotlin', test);
+    try {
+      assert.equal(inTest.around(test.indexOf('0.01'))?.boundForAssertion, true);
+      assert.equal(inTest.around(test.indexOf('0.02'))?.boundForAssertion, false);
+    } finally {
+      inTest.dispose();
+    }
+  });
+
+  it('Kotlin: Guava sized by a companion constant and an object constant', async () => {
+    await runtime.load('kotlin');
+    const guava = detectConfigs(kotlin, { languageId: 'kotlin', syntax: runtime }).find((f) => f.recognizer.startsWith('guava'));
+    assert.ok(guava, 'a Guava finding');
+    assert.equal(guava.params.n, 1e6);
+    assert.equal(guava.params.p, 0.01);
+  });
+
+  const scala = [
+    'object Limits {',
+    '  final val Capacity = 1000000L',
+    '}',
+    'class Store(n: Long) {',
+    '  val (items, rate) = (5000, 0.02)',
+    '  val filter = BloomFilter(expectedInsertions = Limits.Capacity, fpp = 0.01)',
+    '  def f(): Unit = { println(s"bloom $n"); logger.info("bloom fpp 0.5") }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('Scala: object members, tuple patterns; a named argument binds nothing', async () => {
+    const facts = await factsOf('scala', scala);
+    try {
+      const table = facts.definitions();
+      assert.equal(table.get('Limits.Capacity')?.expression, '1000000L');
+      assert.equal(table.get('rate')?.expression, '0.02');
+      assert.equal(table.get('items')?.owner, 'Store');
+      assert.equal(table.has('fpp'), false, 'fpp = 0.01 is an argument, not a binding');
+      assert.equal(table.has('expectedInsertions'), false);
+      assert.deepEqual(facts.around(scala.indexOf('0.01'))?.calls[0], { callee: 'BloomFilter', argumentIndex: 1 });
+      assert.equal(facts.around(scala.indexOf('0.01'))?.boundForAssertion, false);
+      assert.ok(facts.around(scala.indexOf('Limits.Capacity'))?.parameters.has('n'), 'the class parameter');
+      assert.equal(facts.isProse(scala.indexOf('bloom fpp')), true);
+    } finally {
+      facts.dispose();
+    }
+  });
+
+  it('Kotlin: a one-line class body parses as ERROR; the file still finds what the text readers find', async () => {
+    await runtime.load('kotlin');
+    const broken = 'object C { const val X = 5 }\nclass D { val y = 2 }\nconst val CAPACITY = 5000\nval f = BloomFilter.create(Funnels.longFunnel(), CAPACITY, 0.01)\n';
+    const facts = await factsOf('kotlin', broken);
+    try {
+      assert.equal(facts.hasError(), true);
+      assert.equal(facts.around(broken.indexOf('0.01')), undefined, 'in the ERROR node: left to the text readers');
+    } finally {
+      facts.dispose();
+    }
+    const withTree = detectConfigs(broken, { languageId: 'kotlin', syntax: runtime });
+    const plain = detectConfigs(broken, { languageId: 'kotlin' });
+    assert.equal(plain.length, 1, 'the text readers find the Guava call');
+    assert.equal(plain[0].params.n, 5000);
+    assert.deepEqual(withTree.map((f) => [f.recognizer, f.params]), plain.map((f) => [f.recognizer, f.params]));
+    // the constants index holds every constant the text readers see, beside the tree's own (X, in the ERROR node)
+    const names = fileConstants(broken, { languageId: 'kotlin', syntax: runtime }).map((c) => c.name);
+    for (const name of fileConstants(broken, { languageId: 'kotlin' }).map((c) => c.name)) assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
+    assert.ok(names.includes('CAPACITY') && names.includes('X'), names.join(', '));
+  });
+});
+
 describe('syntax layer: the whole corpus read with the grammars loaded', () => {
   it('loses no finding and changes no value the text readers find; decoys stay silent', async function () {
     this.timeout(60_000);
-    for (const languageId of ['java', 'go', 'python', 'rust', 'typescript', 'typescriptreact', 'javascript', 'csharp', 'php', 'ruby', 'cpp', 'shellscript']) await runtime.load(languageId);
+    for (const languageId of ['java', 'go', 'python', 'rust', 'typescript', 'typescriptreact', 'javascript', 'csharp', 'php', 'ruby', 'cpp', 'shellscript', 'kotlin', 'scala']) await runtime.load(languageId);
     const corpus = join('test', 'fixtures', 'corpus');
     const expectations = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8')) as Record<string, unknown>;
     const problems: string[] = [];

@@ -7,6 +7,8 @@ import * as assert from './assert';
 import * as vscode from 'vscode';
 import { bloomFalsePositiveRate, exactFalsePositiveRate } from '../../src/core/classic';
 import { formatProbability, formatRateBeside } from '../../src/analysis/format';
+import { SyntaxFacts } from '../../src/detect/syntax/facts';
+import { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 
 interface BloomLensApi {
   readonly host: 'node' | 'web';
@@ -58,6 +60,52 @@ describe('web worker extension host', () => {
     await bloomLens.whenAnalyzed(document);
     const text = await hoverText(document, new vscode.Position(4, 6));
     assert.match(text, /n from `capacity`, (?:line |Untitled-\d+:)4/);
+  });
+
+  it('loads Kotlin and Scala from the extension\'s dist/ in this host and parses with them', async () => {
+    const extension = vscode.extensions.getExtension('bloom-lens.bloom-lens');
+    assert.ok(extension);
+    const runtime = await SyntaxRuntime.create(async (file) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, 'dist', file)));
+    const samples: Record<string, string> = {
+      kotlin: 'object Limits {\n    const val N = 1000\n}\n',
+      scala: 'object Limits {\n  val (n, p) = (1000, 0.01)\n}\n',
+    };
+    for (const [languageId, text] of Object.entries(samples)) {
+      const grammar = await runtime.load(languageId);
+      assert.ok(grammar, `${languageId} loads`);
+      let problem = '';
+      let tree: ReturnType<typeof grammar.parser.parse> = null;
+      try {
+        tree = grammar.parser.parse(text);
+      } catch (error) {
+        problem = String((error as Error)?.stack ?? error);
+      }
+      assert.equal(problem, '', `${languageId} parses`);
+      assert.ok(tree && !tree.rootNode.hasError, `${languageId}: ${tree?.rootNode.toString()}`);
+      tree?.delete();
+      const facts = new SyntaxFacts(grammar, text);
+      assert.equal(facts.definitions().get('N')?.expression ?? facts.definitions().get('p')?.expression, languageId === 'kotlin' ? '1000' : '0.01');
+      facts.dispose();
+    }
+  });
+
+  it('reads a .scala file (plain text to VS Code, which ships no Scala language) with the Scala grammar: a tuple sizes Guava, and the hover says where n came from', async () => {
+    const bloomLens = await api();
+    assert.equal(await bloomLens.whenGrammarLoaded('scala'), true);
+    const document = await open('src/Dedup.scala');
+    const line = document.getText().split('\n').findIndex((text) => text.includes('BloomFilter.create'));
+    assert.ok(line >= 0);
+    const text = await hoverText(document, new vscode.Position(line, document.lineAt(line).text.indexOf('create')));
+    assert.match(text, /n from `expectedOrders`, (?:line |Dedup\.scala:)7/);
+  });
+
+  it('reads a YAML file with its parser in this host: Spark keys nested over five levels are Spark\'s runtime filter', async () => {
+    const bloomLens = await api();
+    const content = 'spark:\n  sql:\n    optimizer:\n      runtime:\n        bloomFilter:\n          enabled: true\n          expectedNumItems: 2000000\n';
+    const document = await vscode.workspace.openTextDocument({ language: 'yaml', content });
+    await vscode.window.showTextDocument(document);
+    await bloomLens.whenAnalyzed(document);
+    assert.match(await hoverText(document, new vscode.Position(6, 12)), /Bloom Lens · Spark runtime Bloom filter join/);
   });
 
   it('reads a Python docstring as prose in this host: it produces no finding', async () => {

@@ -13,6 +13,7 @@ import type { ParamName } from '../types';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
 import { isSettingRead } from '../precision';
+import { cachedConfigEntries, configFormat } from '../configTree';
 
 const SIZING_ROLES: ReadonlySet<ParamRole> = new Set(['n', 'p', 'm', 'k', 'bitsPerElement']);
 
@@ -242,14 +243,17 @@ function readExpression(ctx: ScanContext, from: number): SettingHit['value'] {
   return raw === '' ? undefined : { text: raw, start: i, end: i + raw.length };
 }
 
+/** A key as a pattern: `<column>` captures the column (`parquet.bloom.filter.fpp#<column>`). */
+function keyBody(name: string): string {
+  const [before, after] = name.split('<column>');
+  return after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
+}
+
 function settingPattern(setting: DeclaredSetting): RegExp {
   switch (setting.form) {
-    case 'key': {
-      const [before, after] = setting.name.split('<column>');
-      const key = after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
+    case 'key':
       // not the start of a longer key: `fpp` is not `fpp#column` (a column's own key) nor `fpp.column.x`
-      return new RegExp(`(?<![\\w.-])${key}(?![\\w#-]|\\.\\w)`, 'g');
-    }
+      return new RegExp(`(?<![\\w.-])${keyBody(setting.name)}(?![\\w#-]|\\.\\w)`, 'g');
     case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
     case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
     case 'field': return new RegExp(`(?<![\\w$])${escape(setting.name)}[ \\t]*(?::(?!:)|=(?!=))`, 'g');
@@ -322,6 +326,29 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       value = next && { text: next.text, start: next.start, end: next.end };
     }
     hits.push({ setting, column, at, line, value });
+  }
+  return hits;
+}
+
+/**
+ * A key setting written nested in a YAML, JSON or TOML file that parses cleanly (`spark:` / `sql:` / ... /
+ * `numBits: 16777216`, `[hoodie.index.bloom]` / `fpp = 0.01`): found by its full key path from the parser, with the
+ * value's exact offsets, where the text does not hold it as one dotted key (those are found as written).
+ */
+function nestedKeyHits(ctx: ScanContext, setting: DeclaredSetting, written: readonly SettingHit[]): SettingHit[] {
+  if (setting.form !== 'key' || !configFormat(ctx.source.languageId)) return [];
+  // parsing costs (YAML 2-4 ms per KB): only a text that holds every word of the key's path is parsed
+  const words = setting.name.replace('<column>', '.').split(/[.]+/).filter((w) => w.length > 0).map((w) => w.toLowerCase());
+  if (!words.every((word) => ctx.hint(`word:${word}`, new RegExp(escape(word), 'i')))) return [];
+  const entries = cachedConfigEntries(ctx, ctx.text, ctx.source.languageId);
+  if (!entries) return [];
+  const key = new RegExp(`(?:^|\\.)${keyBody(setting.name)}$`);
+  const hits: SettingHit[] = [];
+  for (const entry of entries) {
+    if (written.some((hit) => hit.at >= entry.keyStart && hit.at < entry.keyEnd)) continue;
+    const match = key.exec(entry.path.join('.'));
+    if (!match) continue;
+    hits.push({ setting, column: match[1], at: entry.keyStart, line: ctx.source.lineOf(entry.keyStart), value: entry.value });
   }
   return hits;
 }
@@ -436,16 +463,23 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
 function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
   const cache = new WeakMap<ScanContext, readonly Draft[]>();
   const needles = entry.settings.map((s) => (s.form === 'constant' ? s.name.slice(s.name.lastIndexOf('.') + 1) : s.name.split('<column>')[0]).toLowerCase());
+  const nested = entry.settings.some((s) => s.form === 'key' && s.name.includes('.'));
   return {
     ids: [entry.recognizer],
-    needles: [...new Set(needles)],
+    needles: [...new Set(nested ? [...needles, 'bloom'] : needles)],
     // a method triggers by its name alone: a chain may leave its dot at the end of the line before (`...).\n\tWithX(1)`)
-    pattern: new RegExp(entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)).join('|'), 'g'),
-    match(ctx) {
+    // a key nested in a parsed config file has no dotted text: a Bloom word of a YAML, JSON or TOML file triggers the group
+    pattern: new RegExp([...entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)),
+      ...(nested ? [NESTED_TRIGGER] : [])].join('|'), 'g'),
+    match(ctx, match) {
+      if (match.groups?.nested !== undefined && !configFormat(ctx.source.languageId)) return undefined;
       if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) return undefined;
       let drafts = cache.get(ctx);
       if (!drafts) {
-        const hits = entry.settings.flatMap((setting) => findSettings(ctx, setting));
+        const hits = entry.settings.flatMap((setting) => {
+          const written = findSettings(ctx, setting);
+          return [...written, ...nestedKeyHits(ctx, setting, written)];
+        });
         // a role stated again starts another filter (two db_bench runs with their own --bloom_bits)
         // and the fields of another literal start another filter (parquetjs `bloomFilters: [{...}, {...}]`)
         drafts = groupHits(hits, (h) => h.column === undefined && h.setting.role !== 'enabled' && hasColumns(entry),
@@ -458,6 +492,9 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
     },
   };
 }
+
+/** Any Bloom word, which every nested Bloom key path holds (`bloomFilter:`, `[hoodie.index.bloom]`). */
+const NESTED_TRIGGER = '(?<nested>[Bb][Ll][Oo][Oo][Mm])';
 
 function hasColumns(entry: SettingsEntryPoint): boolean {
   return entry.settings.some((s) => s.columnArgument || s.name.includes('<column>') || s.form === 'constant');

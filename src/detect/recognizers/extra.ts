@@ -1,60 +1,20 @@
 /**
- * Libraries met while building the real-world corpus: holiman/bloomfilter (go-ethereum), goleveldb,
- * Pebble, Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in JavaScript), TiKV's
- * `bloom-filter-bits-per-key`, libbloom (C), Arash Partow's C++ bloom_parameters, Algebird (Scala),
- * ebloom (Erlang) and Bloomex (Elixir).
+ * Libraries met while building the real-world corpus: Redis OM Spring `@Bloom`, NRedisStack, bitcore and bcoin (BIP37 in
+ * JavaScript), TiKV's `bloom-filter-bits-per-key`, Arash Partow's C++ bloom_parameters and Databricks'
+ * BLOOMFILTER INDEX.
  */
 import { checks, indexWithin, pickArgument } from '../engine';
 import { derive } from '../../libraries';
 import { bcoin, bitcore } from '../../libraries/bip37Js';
-import { goleveldb } from '../../libraries/goleveldb';
-import { holimanNew, holimanOptimal } from '../../libraries/holiman';
-import { libbloom as libbloomSizing } from '../../libraries/libbloom';
 import { partow as partowSizing } from '../../libraries/partow';
-import { pebble } from '../../libraries/pebble';
 import { redisClientReserve } from '../../libraries/redisClients';
 import { tikv as tikvSizing } from '../../libraries/tikv';
 import type { Recognizer } from '../recognizer';
 import type { LibraryDerivation } from '../types';
 import { builder, callRecognizer, JS, JVM, langIs, readValue } from './helpers';
 
-// ---------------------------------------------------------------- Go
-
-/** holiman/bloomfilter (go-ethereum's state snapshots) and steakknife/bloomfilter, its origin: `bloomfilter.New(m, k)`, `bloomfilter.NewOptimal(maxN, p)`. */
-const holiman = callRecognizer({
-  ids: ['go.holiman.new', 'go.holiman.newOptimal', 'go.steakknife.new', 'go.steakknife.newOptimal'],
-  needles: ['bloomfilter.'],
-  pattern: /\bbloomfilter\s*\.\s*(NewOptimal|New)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
-    if (!ctx.hint('holiman', /holiman\/bloomfilter|steakknife\/bloomfilter/)) return undefined;
-    const [id, library] = ctx.hint('holiman-import', /holiman\/bloomfilter/) ? ['go.holiman', 'holiman/bloomfilter'] : ['go.steakknife', 'steakknife/bloomfilter'];
-    if (match[1] === 'New') {
-      const b = builder(ctx, `${id}.new`, `${library} New(m, k)`, start, end);
-      b.argument('m', args[0], { check: checks.range('m', 2, Number.MAX_SAFE_INTEGER, 'bloomfilter.New returns an error') });
-      b.argument('k', args[1], { check: checks.positiveInteger('k', 'bloomfilter.New returns an error') });
-      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? holimanNew(p.m, p.k) : {})).build();
-    }
-    const b = builder(ctx, `${id}.newOptimal`, `${library} NewOptimal(maxN, p)`, start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger('maxN') });
-    b.argument('p', args[1], { check: checks.probability('p') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? holimanOptimal(p.n, p.p) : {})).build();
-  },
-});
-
-/** goleveldb `filter.NewBloomFilter(bitsPerKey)` and Pebble `bloom.FilterPolicy(bitsPerKey)`. */
-const goLsm = callRecognizer({
-  ids: ['go.goleveldb.bloomFilter', 'go.pebble.bloomFilterPolicy'],
-  needles: ['filter.newbloomfilter', 'bloom.filterpolicy'],
-  pattern: /\b(filter\s*\.\s*NewBloomFilter|bloom\s*\.\s*FilterPolicy)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go']) || args.length !== 1) return undefined;
-    const isPebble = match[1].startsWith('bloom');
-    const b = builder(ctx, isPebble ? 'go.pebble.bloomFilterPolicy' : 'go.goleveldb.bloomFilter', isPebble ? 'Pebble bloom.FilterPolicy' : 'goleveldb filter.NewBloomFilter', start, end);
-    b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bitsPerKey') });
-    return b.derive((p) => (p.bitsPerElement === undefined ? {} : isPebble ? pebble(p.bitsPerElement) : goleveldb(p.bitsPerElement))).build();
-  },
-});
+// Go: holiman/bloomfilter, steakknife/bloomfilter, goleveldb and Pebble are declared as data (src/libraries/holiman.ts,
+// steakknife.ts, goleveldb.ts, pebble.ts) and matched by declared.ts.
 
 // ---------------------------------------------------------------- Redis clients
 
@@ -209,19 +169,7 @@ const tikv: Recognizer = {
 
 // ---------------------------------------------------------------- C / C++
 
-/** libbloom (jvirkki): `bloom_init2(&bloom, entries, error)` / `bloom_init(&bloom, entries, error)`. */
-const libbloom = callRecognizer({
-  ids: ['c.libbloom.init'],
-  needles: ['bloom_init'],
-  pattern: /\bbloom_init2?\s*\(/g,
-  build(ctx, args, start, end) {
-    if (args.length !== 3 || /\b(?:struct|int|double|unsigned)\b/.test(args[1].text)) return undefined; // a declaration
-    const b = builder(ctx, 'c.libbloom.init', 'libbloom bloom_init', start, end);
-    b.argument('n', args[1], { check: checks.range('entries', 1000, Number.MAX_SAFE_INTEGER, 'libbloom returns 1 (entries < 1000)') });
-    b.argument('p', args[2], { check: checks.probability('error') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? libbloomSizing(p.n, p.p) : {})).build();
-  },
-});
+// libbloom (jvirkki) bloom_init2 / bloom_init / bloom_init_size: declared in src/libraries/libbloom.ts
 
 /** Arash Partow's C++ bloom_filter: `bloom_parameters params; params.projected_element_count = N; params.false_positive_probability = P;`. */
 const partow: Recognizer = {
@@ -243,25 +191,7 @@ const partow: Recognizer = {
   },
 };
 
-// ---------------------------------------------------------------- Scala, Erlang, Elixir
-
-/** Erlang ebloom `ebloom:new(Count, FalseProb, Seed)`; Elixir Bloomex `Bloomex.plain(capacity, error)` / `Bloomex.scalable(capacity, error, ratio, growth)`. */
-const beam = callRecognizer({
-  ids: ['erlang.ebloom.new', 'elixir.bloomex'],
-  needles: ['ebloom:new', 'bloomex.'],
-  pattern: /\b(ebloom:new|Bloomex\s*\.\s*(?:plain|scalable))\s*\(/g,
-  build(ctx, args, start, end, match) {
-    const elixir = match[1].startsWith('Bloomex');
-    if (args.length < (elixir ? 2 : 3)) return undefined;
-    const b = builder(ctx, elixir ? 'elixir.bloomex' : 'erlang.ebloom.new', elixir ? `Bloomex.${/scalable/.test(match[1]) ? 'scalable' : 'plain'}` : 'ebloom:new', start, end);
-    const [n, p] = [args[0], args[1]];
-    b.argument('n', n, { check: checks.positiveInteger('capacity') });
-    b.argument('p', p, { check: checks.probability('false positive probability') });
-    if (/scalable/.test(match[1])) b.note('scalable: new slices are added as it fills, each with a tighter error (ratio)');
-    b.note('the library\'s own rounding is not modelled: textbook sizing (ceil m, ceil k)');
-    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.ceilCeil(q.n, q.p) : {})).build();
-  },
-});
+// Bloomex (Elixir) and ebloom (Erlang): declared in src/libraries/beamBloom.ts
 
 /** Databricks / Delta `CREATE BLOOMFILTER INDEX ON TABLE t FOR COLUMNS(c OPTIONS (fpp = 0.1, numItems = 50000000))`. */
 const databricks: Recognizer = {
@@ -289,5 +219,5 @@ const databricks: Recognizer = {
 
 export const EXTRA_RECOGNIZERS: readonly Recognizer[] = [
   databricks, moreRedisClients,
-  holiman, goLsm, redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, libbloom, partow, beam,
+  redisOmSpring, nRedisStack, bip37Js, bitcoreNew, tikv, partow,
 ];

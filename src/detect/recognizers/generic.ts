@@ -19,6 +19,7 @@ import type { EvalOptions } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import { COMMENT, STRING } from '../source';
 import type { FilterParams, LibraryDerivation, ParamName } from '../types';
+import { cachedConfigEntries } from '../configTree';
 import { builder } from './helpers';
 
 export const GENERIC_ID = 'generic.named';
@@ -66,7 +67,8 @@ const OTHER_STRUCTURE_WORDS = new Set(['hash', 'hashes', 'buffer', 'queue', 'cac
 /** Words dropped before a name is read: the Bloom anchor itself and filler. */
 const FILLER_WORDS = /^(?:filter|filters|bf|default|defaults|config|cfg|conf|opt|opts|target|desired|wanted|configured|the|my|app|setting|settings)$/;
 
-type Guess = { readonly param: ParamName | 'size'; readonly scale?: number };
+/** `unitOnly`: the name says a size only with a byte unit on its value (`memory: 64MiB`; a bare `memory: 64` says no unit). */
+type Guess = { readonly param: ParamName | 'size'; readonly scale?: number; readonly unitOnly?: boolean };
 
 /** The one name-reading table: first matching rule wins (compact = the name's words joined, filler dropped). */
 const NAME_RULES: readonly [RegExp, Guess][] = [
@@ -74,6 +76,7 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
   [/^(?:k|nk)$|hash(?:es|count|functions?|funcs?|fns|num|number|iterations|probes)|^(?:num|n|nb|number|count)(?:of)?hash|^(?:num)?probes$|^(?:num|n|number)?(?:of)?seeds$|^seedcount$/, { param: 'k' }],
   [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$/, { param: 'p' }],
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
+  [/^(?:memory|memorysize|mem)$/, { param: 'm', scale: 8, unitOnly: true }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
   [/^n$|expected|capacity|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
   [/^(?:size|maxsize|totalsize)$/, { param: 'size' }],
@@ -168,6 +171,16 @@ function readScalar(ctx: ScanContext, at: number, limit: number): { text: string
   return { text: trimmed, start: i, end: i + trimmed.length };
 }
 
+/**
+ * A YAML block scalar's content (`capacity: >-` with `1000000` on the next line), from the parsed file; the value as
+ * read otherwise (and when the file does not parse cleanly).
+ */
+function blockScalar(ctx: ScanContext, keyStart: number, value: { text: string; start: number; end: number } | undefined): { text: string; start: number; end: number } | undefined {
+  if (!value || ctx.source.languageId !== 'yaml' || !/^[|>][+-]?[1-9]?$/.test(value.text)) return value;
+  const entry = cachedConfigEntries(ctx, ctx.text, 'yaml')?.find((e) => e.keyStart === keyStart);
+  return entry ? { ...entry.value } : value;
+}
+
 /** Every pair in [start, end): `key sep value`, XML elements and properties, tuples. Containers are assigned later. */
 function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
   const text = ctx.text;
@@ -184,7 +197,7 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
     const before = text[keyStart - match[1].length - 1];
     if (before !== undefined && /[\w$]/.test(before)) continue;
     if (match[3] === ':' && text[start + match.index + match[0].length] === ':') continue;
-    push(match[2], keyStart, readScalar(ctx, start + match.index + match[0].length, end));
+    push(match[2], keyStart, blockScalar(ctx, keyStart, readScalar(ctx, start + match.index + match[0].length, end)));
   }
   if (scope.includes('</')) {
     XML_ELEMENT.lastIndex = 0;
@@ -562,7 +575,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
   const readings: Reading[] = [];
   for (const pair of pairs) {
     const guess = classifyName(pair.key);
-    if (!guess) continue;
+    if (!guess || (guess.unitOnly && !withUnit(pair.value, guess.param)?.bytes)) continue;
     const reading = readPair(ctx, guess, pair, options);
     const previous = readings.findIndex((r) => r.guess.param === guess.param);
     if (previous < 0) readings.push(reading);

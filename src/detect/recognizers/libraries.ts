@@ -10,18 +10,18 @@ import { builder, callRecognizer, chainedCall, definesOwn, JS, langIs } from './
 const BITS_AND_BLOOMS_HINT = /bits-and-blooms\/bloom|willf\/bloom/;
 
 /**
- * bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)`, `bloom.NewWithEstimates(n, p)`, `bloom.EstimateParameters(n, p)`,
- * and filters over existing words: `bloom.From(data, k)` (m = 64 · len(data)), `bloom.FromWithM(data, m, k)` (bloom.go).
+ * bits-and-blooms/bloom (and willf/bloom): `bloom.New(m, k)` and filters over existing words: `bloom.From(data, k)`
+ * (m = 64 · len(data)), `bloom.FromWithM(data, m, k)` (bloom.go). Its (n, p) entry points are declared as data
+ * (src/libraries/bitsAndBlooms.ts); these need logic: New raises 0 to 1, From reads the length of `make([]uint64, words)`.
  */
 const bitsAndBlooms = callRecognizer({
-  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.newWithEstimates', 'go.bits-and-blooms.estimateParameters', 'go.bits-and-blooms.from'],
+  ids: ['go.bits-and-blooms.new', 'go.bits-and-blooms.from'],
   needles: ['bloom.'],
-  pattern: /\bbloom\s*\.\s*(NewWithEstimates|New|EstimateParameters|FromWithM|From)\s*\(/g,
+  pattern: /\bbloom\s*\.\s*(New|FromWithM|From)\s*\(/g,
   build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go'])) return undefined;
-    const hinted = ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT);
+    if (!langIs(ctx, ['go']) || !ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT)) return undefined;
     if (match[1] === 'From' || match[1] === 'FromWithM') {
-      if (!hinted || args.length !== (match[1] === 'From' ? 2 : 3)) return undefined;
+      if (args.length !== (match[1] === 'From' ? 2 : 3)) return undefined;
       const b = builder(ctx, 'go.bits-and-blooms.from', `bits-and-blooms bloom.${match[1]}`, start, end);
       const words = /^make\s*\(\s*\[\]uint64\s*,\s*/.exec(args[0].text);
       if (match[1] === 'FromWithM') b.argument('m', args[1], { check: checks.positiveInteger('m') });
@@ -30,19 +30,12 @@ const bitsAndBlooms = callRecognizer({
       b.argument('k', args[args.length - 1], { check: checks.positiveInteger('k') });
       return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: p.m, k: p.k } : {})).build();
     }
-    if (args.length !== 2 || (!hinted && match[1] === 'New')) return undefined;
-    if (match[1] === 'New') {
-      const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
-      const m = b.argument('m', args[0], { check: checks.nonNegativeInteger('m') });
-      const k = b.argument('k', args[1], { check: checks.nonNegativeInteger('k') });
-      const raised = m === 0 || k === 0 ? ['bloom.New raises m and k to at least 1'] : [];
-      return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k), notes: raised } : {})).build();
-    }
-    const id = match[1] === 'NewWithEstimates' ? 'go.bits-and-blooms.newWithEstimates' : 'go.bits-and-blooms.estimateParameters';
-    const b = builder(ctx, id, `bits-and-blooms bloom.${match[1]}`, start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger('n') });
-    b.argument('p', args[1], { check: checks.probability('fp') });
-    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.ceilCeil(p.n, p.p) : {})).build();
+    if (args.length !== 2) return undefined;
+    const b = builder(ctx, 'go.bits-and-blooms.new', 'bits-and-blooms bloom.New', start, end);
+    const m = b.argument('m', args[0], { check: checks.nonNegativeInteger('m') });
+    const k = b.argument('k', args[1], { check: checks.nonNegativeInteger('k') });
+    const raised = m === 0 || k === 0 ? ['bloom.New raises m and k to at least 1'] : [];
+    return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k), notes: raised } : {})).build();
   },
 });
 
@@ -55,6 +48,13 @@ const bbloom = callRecognizer({
     if (!langIs(ctx, ['go']) || args.length !== 2) return undefined;
     const ristretto = match[0].startsWith('z');
     if (ristretto && !ctx.hint('ristretto', /dgraph-io\/ristretto/)) return undefined;
+    if (/WithBoolset/.test(match[0])) {
+      // NewWithBoolset(bs *[]byte, locs) = New(float64(len(*bs) << 3), float64(locs)) (bbloom.go): a filter restored from its bytes
+      const b = builder(ctx, 'go.bbloom.new', 'bbloom.NewWithBoolset', start, end);
+      b.argument('k', args[1], { check: checks.positiveInteger('hash locations') });
+      b.note(`m is 8 bits per byte of \`${args[0].text.replace(/^&/, '')}\` (rounded up to a power of two), known only at run time`);
+      return b.derive((p) => (p.k !== undefined ? { k: p.k } : {})).build();
+    }
     const b = ristretto ? builder(ctx, 'go.ristretto.newBloomFilter', 'ristretto z.NewBloomFilter', start, end) : builder(ctx, 'go.bbloom.new', 'bbloom.New', start, end);
     const probe = builder(ctx, 'probe', '', 0, 0);
     const second = probe.argument('p', args[1]);
@@ -142,22 +142,7 @@ const pythonScalable = callRecognizer({
   },
 });
 
-/** rbloom `Bloom(expected_items, false_positive_rate[, hash_func])`. */
-const rbloom = callRecognizer({
-  ids: ['rbloom.bloom'],
-  needles: ['bloom('],
-  pattern: /(?<![\w.])(?:rbloom\s*\.\s*)?Bloom\s*\(/g,
-  build(ctx, args, start, end) {
-    if (!langIs(ctx, ['python']) || !ctx.hint('rbloom', /\brbloom\b/) || definesOwn(ctx, 'Bloom')) return undefined;
-    const n = pickArgument(args, 0, 'expected_items');
-    const p = pickArgument(args, 1, 'false_positive_rate');
-    if (!n || !p) return undefined;
-    const b = builder(ctx, 'rbloom.bloom', 'rbloom Bloom', start, end);
-    b.argument('n', n, { check: checks.positiveInteger('expected_items', 'rbloom raises ValueError') });
-    b.argument('p', p, { check: checks.probability('false_positive_rate', 'rbloom raises ValueError') });
-    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.rbloom(q.n, q.p) : {})).build();
-  },
-});
+// rbloom `Bloom(expected_items, false_positive_rate[, hash_func])`: declared in src/libraries/rbloom.ts
 
 // ---------------------------------------------------------------- JavaScript / TypeScript
 
@@ -263,44 +248,28 @@ const jsOtherFilters = callRecognizer({
 
 // ---------------------------------------------------------------- Rust
 
-/** bloomfilter crate: `Bloom::new(bitmap_size_bytes, items_count)`, `Bloom::new_for_fp_rate(items_count, fp_p)` (+ `_with_seed`). */
-const rustBloomfilter = callRecognizer({
-  ids: ['rust.bloomfilter.new', 'rust.bloomfilter.newForFpRate'],
-  needles: ['bloom::'],
-  pattern: /\bBloom(?:\s*::\s*<[^<>()]{1,60}>)?\s*::\s*(new_for_fp_rate_with_seed|new_for_fp_rate|new_with_seed|new)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['rust'])) return undefined;
-    const fp = match[1].startsWith('new_for_fp_rate');
-    if (!fp && !ctx.hint('rust-bloomfilter', /\bbloomfilter\b/)) return undefined;
-    if (args.length < 2) return undefined;
-    const b = builder(ctx, fp ? 'rust.bloomfilter.newForFpRate' : 'rust.bloomfilter.new', `bloomfilter Bloom::${match[1]}`, start, end);
-    if (fp) {
-      b.argument('n', args[0], { check: checks.positiveInteger('items_count') });
-      b.argument('p', args[1], { check: checks.probability('fp_p') });
-    } else {
-      b.argument('m', args[0], { scale: 8, check: checks.positiveInteger('bitmap_size (bytes)') });
-      b.argument('n', args[1], { check: checks.positiveInteger('items_count') });
-      b.note('Bloom::new takes the bitmap size in BYTES (recorded here as bits)');
-    }
-    return b.derive((q) => {
-      if (q.n === undefined) return {};
-      if (fp && q.p !== undefined) return derive.rustBloomfilter(q.n, q.p);
-      if (!fp && q.m !== undefined) return derive.rustBloomfilter(q.n, undefined, q.m / 8);
-      return {};
-    }).build();
-  },
-});
+// the bloomfilter crate (Bloom::new, new_for_fp_rate and their _with_seed forms) is declared as data: src/libraries/rustBloomfilter.ts
 
-/** fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`, and the same on AtomicBloomFilter. */
+/**
+ * fastbloom: `BloomFilter::with_false_pos(p).expected_items(n)`, `BloomFilter::with_num_bits(m).expected_items(n)` / `.hashes(k)`,
+ * `BloomFilter::from_vec(vec![0; words]).hashes(k)` (m = 64 bits per u64 word), and the same on AtomicBloomFilter (src/lib.rs).
+ * Procedural: n and k come from the builder's chained call.
+ */
 const fastbloom = callRecognizer({
   ids: ['rust.fastbloom.withFalsePos', 'rust.fastbloom.withNumBits'],
   needles: ['bloomfilter::'],
-  pattern: /\b(?:Atomic)?BloomFilter\s*::\s*(with_false_pos|with_num_bits)\s*\(/g,
+  pattern: /\b(?:Atomic)?BloomFilter\s*::\s*(with_false_pos|with_num_bits|from_vec)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, ['rust']) || args.length !== 1) return undefined;
     const falsePos = match[1] === 'with_false_pos';
     const b = builder(ctx, falsePos ? 'rust.fastbloom.withFalsePos' : 'rust.fastbloom.withNumBits', `fastbloom BloomFilter::${match[1]}`, start, end);
-    if (falsePos) b.argument('p', args[0], { check: checks.probability('false positive rate') });
+    const words = match[1] === 'from_vec' ? /^vec!\s*\[\s*0(?:u64)?\s*;\s*/.exec(args[0].text) : null;
+    if (match[1] === 'from_vec' && !words) {
+      if (!chainedCall(ctx, end, 'hashes') && !chainedCall(ctx, end, 'expected_items')) return undefined;
+      b.note(`m is 64 bits per word of \`${args[0].text}\`, known only at run time`);
+    } else if (words) {
+      b.argument('m', { text: args[0].text.slice(words[0].length).replace(/\s*\]$/, ''), start: args[0].start + words[0].length, end: args[0].end - 1 }, { scale: 64, check: checks.positiveInteger('words') });
+    } else if (falsePos) b.argument('p', args[0], { check: checks.probability('false positive rate') });
     else b.argument('m', args[0], { check: checks.positiveInteger('num_bits') });
     let last = end;
     const items = chainedCall(ctx, end, 'expected_items');
@@ -324,31 +293,31 @@ const fastbloom = callRecognizer({
   },
 });
 
-/** growable-bloom-filter: `GrowableBloom::new(desired_error_prob, est_insertions)` (order p, n) and the builder. */
+/**
+ * growable-bloom-filter's builder: `GrowableBloomBuilder::new().estimated_insertions(n).desired_error_ratio(p).build()`, its
+ * values from the chained calls, the builder's defaults (1000, 0.01: GrowableBloomBuilder::new) for the one it leaves out.
+ * `GrowableBloom::new(p, n)` is declared as data (src/libraries/growable.ts).
+ */
 const growable = callRecognizer({
-  ids: ['rust.growable.new', 'rust.growable.builder'],
-  needles: ['growablebloom'],
-  pattern: /\bGrowableBloom(Builder)?\s*::\s*new\s*\(/g,
-  build(ctx, args, start, end, match) {
+  ids: ['rust.growable.builder'],
+  needles: ['growablebloombuilder'],
+  pattern: /\bGrowableBloomBuilder\s*::\s*new\s*\(/g,
+  build(ctx, _args, start, end) {
     if (!langIs(ctx, ['rust'])) return undefined;
-    const b = builder(ctx, match[1] ? 'rust.growable.builder' : 'rust.growable.new', `growable-bloom-filter GrowableBloom${match[1] ?? ''}::new`, start, end);
-    if (!match[1]) {
-      if (args.length !== 2) return undefined;
-      b.argument('p', args[0], { check: checks.probability('desired_error_prob') });
-      b.argument('n', args[1], { check: checks.positiveInteger('est_insertions') });
-    } else {
-      const n = chainedCall(ctx, end, 'estimated_insertions');
-      const p = chainedCall(ctx, end, 'desired_error_ratio');
-      if (!n && !p) return undefined;
-      if (n?.args[0]) b.argument('n', n.args[0], { check: checks.positiveInteger('estimated_insertions') });
-      if (p?.args[0]) b.argument('p', p.args[0], { check: checks.probability('desired_error_ratio') });
-      b.draft.end = Math.max(end, n?.end ?? 0, p?.end ?? 0);
-    }
+    const b = builder(ctx, 'rust.growable.builder', 'growable-bloom-filter GrowableBloomBuilder::new', start, end);
+    const n = chainedCall(ctx, end, 'estimated_insertions');
+    const p = chainedCall(ctx, end, 'desired_error_ratio');
+    if (!n && !p) return undefined;
+    if (n?.args[0]) b.argument('n', n.args[0], { check: checks.positiveInteger('estimated_insertions') });
+    else b.setDefault('n', 1000, 'GrowableBloomBuilder default estimated_insertions 1000');
+    if (p?.args[0]) b.argument('p', p.args[0], { check: checks.probability('desired_error_ratio') });
+    else b.setDefault('p', 0.01, 'GrowableBloomBuilder default desired_error_ratio 0.01');
+    b.draft.end = Math.max(end, n?.end ?? 0, p?.end ?? 0);
     b.hashing('partitioned', 'growable-bloom-filter is partitioned');
     return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.growable(q.p, q.n) : {})).build();
   },
 });
 
 export const LIBRARY_RECOGNIZERS: readonly Recognizer[] = [
-  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, rbloom, jsBloomFilter, jsOtherFilters, rustBloomfilter, fastbloom, growable,
+  bitsAndBlooms, bbloom, pythonBloomFilter, pythonScalable, jsBloomFilter, jsOtherFilters, fastbloom, growable,
 ];

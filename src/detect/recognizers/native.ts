@@ -169,6 +169,49 @@ const ebpfBloomMap: Recognizer = {
   },
 };
 
+/** The generic arguments between `<` and its `>` at `open` (nested `<>` and `[]` kept whole), with their offsets. */
+function genericArguments(text: string, open: number): { text: string; at: number }[] | undefined {
+  const args: { text: string; at: number }[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open + 1; i < Math.min(text.length, open + 300); i++) {
+    const c = text[i];
+    if (c === '<' || c === '[' || c === '(') depth++;
+    else if ((c === '>' || c === ']' || c === ')') && depth > 0) depth--;
+    else if (c === ',' || c === '>') {
+      if (depth > 0) continue;
+      const raw = text.slice(start, i);
+      args.push({ text: raw.trim(), at: start + raw.length - raw.trimStart().length });
+      if (c === '>') return args;
+      start = i + 1;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * aya's BTF maps (Rust): `#[btf_map] static F: BloomFilter<T, MAX_ENTRIES, FLAGS = 0, HASH_FUNCS = 0> = BloomFilter::new();`
+ * sizes the map by const generics: MAX_ENTRIES is n and HASH_FUNCS the map_extra hash count (0 means 5)
+ * (aya-rs/aya ebpf/aya-ebpf/src/btf_maps/bloom_filter.rs). The legacy `BloomFilter::with_max_entries` is declared in src/libraries/ebpf.ts.
+ */
+const ayaBtfBloomMap: Recognizer = {
+  ids: ['ebpf.bloomMap'],
+  needles: ['bloomfilter<'],
+  pattern: /\bBloomFilter\s*</g,
+  match(ctx, match, at) {
+    if (!ctx.isCode(at) || ctx.source.languageId !== 'rust' || !ctx.hint('aya-ebpf', /\baya_ebpf\b|\baya-ebpf\b/)) return undefined;
+    const args = genericArguments(ctx.text, at + match[0].length - 1);
+    if (!args || args.length < 2 || args.length > 4) return undefined;
+    const end = ctx.text.indexOf('>', args[args.length - 1].at + args[args.length - 1].text.length) + 1;
+    if (!/^\s*=\s*BloomFilter\s*::\s*new\s*\(/.test(ctx.text.slice(end, end + 60))) return undefined; // a map definition, not a type in a signature
+    const b = builder(ctx, 'ebpf.bloomMap', 'aya BTF BloomFilter map', at, end);
+    b.argument('n', args[1].text, { at: args[1].at, check: checks.positiveInteger('MAX_ENTRIES', 'the kernel returns EINVAL') });
+    mapExtra(b, args[3]);
+    b.hashing('colliding', 'k independent jhash seeds');
+    return b.derive((p) => (p.n !== undefined && p.k !== undefined ? derive.ebpf(p.n, p.k) : {})).build();
+  },
+};
+
 /** Squid `digest_bits_per_entry 5` (cache digests; k fixed at 4). */
 const squid: Recognizer = {
   ids: ['squid.digestBitsPerEntry'],
@@ -197,4 +240,4 @@ const squid: Recognizer = {
   },
 };
 
-export const NATIVE_RECOGNIZERS: readonly Recognizer[] = [filterPolicy, rocksdbOptionsString, bitcoin, ebpfBloomMap, squid];
+export const NATIVE_RECOGNIZERS: readonly Recognizer[] = [filterPolicy, rocksdbOptionsString, bitcoin, ebpfBloomMap, ayaBtfBloomMap, squid];

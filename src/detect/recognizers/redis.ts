@@ -71,6 +71,8 @@ function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[
         sized = true;
         if (wordString(tokens[i + 1])) b.invalid(`${upper[i]} ${tokens[i + 1].text} is not a number; RedisBloom replies "ERR bad ${sizing === 'n' ? 'capacity' : 'error rate'}"`, sizing);
         else b.argument(sizing, tokens[i + 1], { check: sizing === 'n' ? CAPACITY : PROBABILITY, eval: evalOptions });
+        i++; // the value is not a keyword, even when it is a variable named `capacity`
+        continue;
       }
       if (upper[i] === 'NONSCALING') nonScaling = true;
       if (upper[i] === 'EXPANSION') expansion(i);
@@ -148,21 +150,55 @@ const redisCommand: Recognizer = {
     while ((token = tokenPattern.exec(body)) !== null && tokens.length < 40) {
       tokens.push({ text: token[0], start: after + token.index, end: after + token.index + token[0].length });
     }
+    // a printf-style command (hiredis `redisCommand(c, "BF.RESERVE %s %f %d", key, p, n)`): the call's arguments fill the conversions
+    const formatted = inString ? fillConversions(ctx, at, tokens) : undefined;
+    if (formatted) tokens.splice(0, tokens.length, ...formatted.tokens);
     // Require constant values: documentation like "BF.RESERVE key error_rate capacity" is not a config.
     const numeric = (t: Argument | undefined) => t !== undefined && evaluateConstant(t.text, { allowQuotedNumbers: true }).ok;
-    if (command === 'RESERVE' && !numeric(tokens[1]) && !numeric(tokens[2])) {
+    if (command === 'RESERVE' && !formatted && !numeric(tokens[1]) && !numeric(tokens[2])) {
       const shellVariables = tokens.slice(1, 3).some((t) => /^["']?\$/.test(t.text));
       if (!shellVariables) return undefined;
     }
     if (command === 'INSERT' && !tokens.some((t, i) => /^(CAPACITY|ERROR)$/i.test(t.text) && numeric(tokens[i + 1]))) return undefined;
-    const last = tokens.length > 0 ? tokens[Math.min(tokens.length - 1, command === 'RESERVE' ? 6 : tokens.length - 1)].end : after;
+    const last = formatted ? formatted.end : tokens.length > 0 ? tokens[Math.min(tokens.length - 1, command === 'RESERVE' ? 6 : tokens.length - 1)].end : after;
     const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, last);
     // a command string continued by further call arguments: `cmd('bf.reserve k 0.01', capacity)`
-    const continuedBy = inString ? /^["'`]?\s*,\s*([^,()\s]+)/.exec(text.slice(end, end + 80)) : null;
+    const continuedBy = inString && !formatted ? /^["'`]?\s*,\s*([^,()\s]+)/.exec(text.slice(end, end + 80)) : null;
     const read = fromTokens(b, command, tokens, continuedBy?.[1], true);
     return read && flavoured(ctx, b, valkey, read.nonScaling);
   },
 };
+
+/** A printf conversion as hiredis reads it (read/format_command: %s, %b, %d, %lld, %f, %g, %u, ...). */
+const CONVERSION = /^%[-+ #0-9.]*(?:hh|h|ll|l|q|z|t|j)?([sbdiouxXeEfFgGc])$/;
+
+/**
+ * hiredis `redisCommand(c, "BF.RESERVE %s %f %d", key, 0.01, 1000)` (also redisAppendCommand, redisAsyncCommand): each
+ * conversion token takes the next call argument after the format string; `%b` takes two (pointer, length). Undefined when
+ * the tokens hold no conversion or the call has too few arguments.
+ */
+export function fillConversions(ctx: ScanContext, at: number, tokens: readonly Argument[]): { tokens: Argument[]; end: number } | undefined {
+  if (!tokens.some((t) => CONVERSION.test(t.text))) return undefined;
+  const open = enclosingOpen(ctx.text, at);
+  const list = open >= 0 ? splitArguments(ctx.text, open) : undefined;
+  const index = list ? list.args.findIndex((a) => a.start <= at && at < a.end) : -1;
+  if (!list || index < 0) return undefined;
+  const rest = list.args.slice(index + 1);
+  let next = 0;
+  const filled: Argument[] = [];
+  for (const token of tokens) {
+    const conversion = CONVERSION.exec(token.text);
+    if (!conversion) {
+      filled.push(token);
+      continue;
+    }
+    const arg = rest[next];
+    if (!arg) return undefined;
+    filled.push(arg);
+    next += conversion[1] === 'b' ? 2 : 1;
+  }
+  return { tokens: filled, end: list.end };
+}
 
 /**
  * The server behind the command: Valkey's bloom module sizes its first filter with the Rust bloomfilter crate
@@ -254,11 +290,15 @@ const redisClients = callRecognizer({
   },
 });
 
-/** Module defaults for filters created implicitly by BF.ADD: `loadmodule redisbloom.so ERROR_RATE 0.01 INITIAL_SIZE 100`, redis.conf `bf-error-rate` / `bf-initial-size`. */
+/**
+ * Module defaults for filters created implicitly by BF.ADD: `loadmodule redisbloom.so ERROR_RATE 0.01 INITIAL_SIZE 100`,
+ * Redis Stack's `REDISBLOOM_ARGS="ERROR_RATE 0.001 INITIAL_SIZE 1000"`, redis.conf `bf-error-rate` / `bf-initial-size`.
+ */
 const redisModuleConfig: Recognizer = {
   ids: ['redis.module.config'],
-  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size', 'bf.bloom-fp-rate', 'bf.bloom-capacity'],
-  pattern: /\b(?:loadmodule["',\s]+\S*bloom\S*\.so\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
+  needles: ['error_rate', 'initial_size', 'bf-error-rate', 'bf-initial-size', 'bf.bloom-fp-rate', 'bf.bloom-capacity', 'redisbloom_args'],
+  // Redis Stack's docker entrypoint appends $REDISBLOOM_ARGS to `--loadmodule .../redisbloom.so` (redis-stack entrypoint.sh)
+  pattern: /\b(?:loadmodule["',\s]+\S*bloom\S*\.so\b[^\n]*|REDISBLOOM_ARGS\b[^\n]*|bf-(?:error-rate|initial-size)\s+\S+|bf\.bloom-(?:fp-rate|capacity)\s+\S+)/gi,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
     return moduleConfigGroup(ctx, at, match[0]);
@@ -266,8 +306,10 @@ const redisModuleConfig: Recognizer = {
 };
 
 function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
-  const b = builder(ctx, 'redis.module.config', 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
-  if (/^loadmodule/i.test(text)) {
+  // valkey-bloom's configs are `bf.bloom-capacity` / `bf.bloom-fp-rate` (src/configs.rs: defaults 100 and 0.01)
+  const valkey = /^bf\.bloom-/i.test(text) || /valkey/i.test(text) || ctx.hint('valkey', /valkey/i);
+  const b = builder(ctx, 'redis.module.config', valkey ? 'Valkey bloom module defaults (BF.ADD without BF.RESERVE)' : 'RedisBloom module defaults (BF.ADD without BF.RESERVE)', at, at + text.length);
+  if (/^(?:loadmodule|REDISBLOOM_ARGS)/i.test(text)) {
     // arguments separated by blanks, or listed as strings (`"ERROR_RATE", "0.001"`)
     const p = /\bERROR_RATE["',\s]+([^\s"',\]]+)/i.exec(text);
     const n = /\bINITIAL_SIZE["',\s]+([^\s"',\]]+)/i.exec(text);
@@ -306,8 +348,9 @@ function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
     }
     b.draft.end = end;
   }
-  b.setDefault('p', 0.01, 'RedisBloom default error rate 0.01');
-  b.setDefault('n', 100, 'RedisBloom default initial size 100');
+  b.setDefault('p', 0.01, valkey ? 'valkey-bloom default bf.bloom-fp-rate 0.01' : 'RedisBloom default error rate 0.01');
+  b.setDefault('n', 100, valkey ? 'valkey-bloom default bf.bloom-capacity 100' : 'RedisBloom default initial size 100');
+  if (valkey) return b.derive((p) => (p.n !== undefined && p.p !== undefined ? valkeyBloom(p.n, p.p) : {})).build();
   return b.derive(deriveRedis(() => false)).build();
 }
 

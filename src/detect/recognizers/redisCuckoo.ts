@@ -10,6 +10,7 @@ import { evaluateConstant } from '../evaluate';
 import { redisCuckoo, RedisCuckooOptions } from '../../libraries/redisCuckoo';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, JS, langIs } from './helpers';
+import { fillConversions } from './redis';
 
 const OPTION_NAMES = { BUCKETSIZE: 'bucketSize', MAXITERATIONS: 'maxIterations', EXPANSION: 'expansion' } as const;
 type OptionName = keyof typeof OPTION_NAMES;
@@ -80,6 +81,9 @@ const cfReserveCommand: Recognizer = {
       if (tokens.length >= 12) break;
       tokens.push({ text: token[0], start: after + (token.index ?? 0), end: after + (token.index ?? 0) + token[0].length });
     }
+    // a printf-style command (hiredis `redisCommand(c, "CF.RESERVE %s %d", key, capacity)`): the call's arguments fill the conversions
+    const formatted = inString ? fillConversions(ctx, at, tokens) : undefined;
+    if (formatted) return tokens.length < 2 ? undefined : fromTokens(builder(ctx, 'redis.cf.reserve', TITLE, at, formatted.end), formatted.tokens.slice(1));
     // documentation ("CF.RESERVE key capacity") is not a configuration: the capacity must be a number or a variable
     const capacity = tokens[1];
     if (!capacity || !(evaluateConstant(capacity.text, { allowQuotedNumbers: true }).ok || /^["']?\$/.test(capacity.text))) return undefined;

@@ -37,8 +37,9 @@ const MESSAGE_PARTS = new Set([
   'argument_list', 'arguments', 'argument', 'token_tree', 'binary_expression', 'concatenated_string', 'template_substitution',
   'interpolation', 'string', 'string_literal', 'interpreted_string_literal', 'raw_string_literal', 'template_string',
   'encapsed_string', 'parenthesized_expression', 'formatted_string', 'interpolated_string_expression',
+  'value_argument', 'value_arguments', 'string_content', 'interpolated_string',
 ]);
-const OWNER_TYPES = /^(?:class_declaration|class_definition|class|class_specifier|struct_specifier|struct_item|object_declaration|object|enum_declaration|enum_item|enum_specifier|interface_declaration|module|impl_item|record_declaration|abstract_class_declaration)$/;
+const OWNER_TYPES = /^(?:class_declaration|class_definition|class|class_specifier|struct_specifier|struct_item|object_declaration|object|enum_declaration|enum_item|enum_specifier|interface_declaration|module|impl_item|record_declaration|abstract_class_declaration|object_definition|trait_definition|enum_definition)$/;
 
 /**
  * Printing and logging calls, by callee: `print`, `println!`, `console.log`, `System.out.println`, `fmt.Printf`,
@@ -67,15 +68,17 @@ export interface Surroundings {
   readonly boundForAssertion: boolean;
 }
 
-const ARGUMENT_LISTS = new Set(['argument_list', 'arguments', 'token_tree']);
-const PARAMETER_LISTS = new Set(['formal_parameters', 'parameters', 'parameter_list', 'lambda_parameters', 'closure_parameters', 'inferred_parameters', 'method_parameters']);
+/** Argument lists; Kotlin's is `value_arguments`. */
+const ARGUMENT_LISTS = new Set(['argument_list', 'arguments', 'token_tree', 'value_arguments']);
+/** Parameter lists; Kotlin's are `function_value_parameters` and a primary constructor's `class_parameters` (also Scala's). */
+const PARAMETER_LISTS = new Set(['formal_parameters', 'parameters', 'parameter_list', 'lambda_parameters', 'closure_parameters', 'inferred_parameters', 'method_parameters', 'function_value_parameters', 'class_parameters']);
 /** Function-like declarations: their `name` is a declared function, not a call. */
 const FUNCTION_DECLARATIONS = /^(?:method_declaration|constructor_declaration|function_declaration|function_definition|function_item|function_signature_item|method_definition|method_spec|method_elem|method|singleton_method|abstract_method_declaration|local_function_statement|interface_method_declaration|function_signature|method_signature|abstract_method_signature|generator_function_declaration|function_declarator)$/;
 /** Bindings, with the field that holds the bound name(s) and the one that holds the value. */
 const BINDINGS: Record<string, readonly [string, string]> = {
   assignment_expression: ['left', 'right'], assignment: ['left', 'right'], assignment_statement: ['left', 'right'],
   short_var_declaration: ['left', 'right'], let_declaration: ['pattern', 'value'], variable_declarator: ['name', 'value'],
-  init_declarator: ['declarator', 'value'],
+  init_declarator: ['declarator', 'value'], val_definition: ['pattern', 'value'], var_definition: ['pattern', 'value'],
 };
 /** Assertions by callee: `assert_eq!`, `assertEquals`, `assertThat(..).isEqualTo`, `require.Equal`, `expect(..).toEqual`. */
 const ASSERTION_CALLEE = /(?:^|[.:>)])(?:assert\w*|expect\w*|check_eq|is(?:Not)?EqualTo|isSameAs|contains\w*|to(?:Strict)?Equal|toBe|[A-Z]\w*Equal\w*)!?$|^(?:require|assert|suite|s)\.\w+$/;
@@ -108,11 +111,17 @@ export class SyntaxFacts {
     return this.tree?.rootNode;
   }
 
+  /** Whether the tree has syntax errors (half-typed code): what it misses there, the text readers may still find. */
+  hasError(): boolean {
+    return this.root()?.hasError ?? false;
+  }
+
   /** Whether the character at `offset` lies in a docstring or in the message of a print or log call. */
   isProse(offset: number): boolean {
     const root = this.root();
     if (!root) return false;
     let node: Node | null = root.descendantForIndex(offset);
+    if (node && insideError(node)) return false; // a broken region: the text readers decide, as without a tree
     for (let up = 0; node && up < 3 && !STRING_TYPES.test(node.type); up++) node = node.parent;
     if (!node || !STRING_TYPES.test(node.type)) return false;
     // The whole literal (Python `string` around its `string_content`, an interpolated string around its parts).
@@ -167,10 +176,14 @@ export class SyntaxFacts {
     return table;
   }
 
-  /** What the tree says about the code at `offset`; undefined when the text has no tree. */
+  /**
+   * What the tree says about the code at `offset`; undefined when the text has no tree or the offset lies in a
+   * part it could not parse (an `ERROR` node: Kotlin's one-line class body, half-typed code), left to the text readers.
+   */
   around(offset: number): Surroundings | undefined {
     const root = this.root();
     if (!root) return undefined;
+    if (root.hasError && insideError(root.descendantForIndex(offset) ?? root)) return undefined;
     const calls: CallAround[] = [];
     const parameters = new Set<string>();
     let ownCallee: string | undefined;
@@ -185,13 +198,13 @@ export class SyntaxFacts {
         else if (ownCallee === undefined && calls.length === 0) ownCallee = calleeText(node);
       }
       if (PARAMETER_LISTS.has(node.type) && calls.length === 0) inDeclaration = true;
-      const fields = BINDINGS[node.type];
       // a value bound as data: no call between it and the binding (not `r = reserve(..)`, whose result is asserted)
-      if (!binding && calls.length === 0 && ownCallee === undefined && fields && sameNode(node.childForFieldName(fields[1]), child)) binding = node;
-      const own = node.childForFieldName('parameters') ?? node.childForFieldName('parameter') ?? functionDeclaratorParameters(node);
+      // (Scala's named argument `fpp = 0.01` is an assignment inside an argument list: it binds nothing)
+      if (!binding && calls.length === 0 && ownCallee === undefined && sameNode(bindingParts(node)?.value, child) && !ARGUMENT_LISTS.has(node.parent?.type ?? '')) binding = node;
+      const own = node.childForFieldName('parameters') ?? node.childForFieldName('parameter') ?? node.childForFieldName('class_parameters') ?? functionDeclaratorParameters(node) ?? kotlinParameters(node);
       if (own && !CALL_TYPES.has(node.type)) parameterNames(own, parameters);
     }
-    const boundForAssertion = binding !== undefined && onlyAsserted(binding, BINDINGS[binding.type][0]);
+    const boundForAssertion = binding !== undefined && onlyAsserted(binding, bindingParts(binding)?.target ?? null);
     return { calls, ownCallee, inDeclaration, parameters, boundForAssertion };
   }
 
@@ -200,6 +213,15 @@ export class SyntaxFacts {
     this.tree?.delete();
     this.tree = undefined;
   }
+}
+
+/** A binding's target and value: by field names, or Kotlin's `val x = value` (a `property_declaration` without fields). */
+function bindingParts(node: Node): { target: Node | null; value: Node | null } | undefined {
+  const fields = BINDINGS[node.type];
+  if (fields) return { target: node.childForFieldName(fields[0]), value: node.childForFieldName(fields[1]) };
+  if (node.type !== 'property_declaration' || !node.children.some((c) => c?.type === '=')) return undefined;
+  const target = node.namedChildren.find((n): n is Node => n?.type === 'variable_declaration') ?? null;
+  return { target, value: node.namedChild(node.namedChildCount - 1) };
 }
 
 /** Binds a name, a list of names (`a, b := x, y`) or a destructuring pattern (`const {n, p} = {n: 1, p: 2}`). */
@@ -250,13 +272,20 @@ function ownerName(node: Node): string | undefined {
 /** A call's callee as written, whitespace removed (`System.out.println`, `log.info`, `println!`). */
 function calleeText(call: Node): string {
   if (call.type === 'command') return call.childForFieldName('name')?.text ?? '';
-  const args = call.childForFieldName('arguments') ?? call.namedChildren.find((n) => n?.type === 'token_tree' || n?.type === 'argument_list') ?? null;
+  // the callee ends at the argument list, or at Kotlin's trailing lambda (`filter.apply { .. }`)
+  const args = argumentsOf(call) ?? call.namedChildren.find((n): n is Node => n?.type === 'annotated_lambda') ?? null;
   const end = args ? args.startIndex - call.startIndex : call.text.length;
   return call.text.slice(0, end).replace(/\s+/g, '');
 }
 
 export function isPrintOrLog(callee: string): boolean {
   return PRINT_CALLEE.test(callee) || LOG_CALLEE.test(callee);
+}
+
+/** Whether a node is, or lies in, a part of the text the grammar could not parse. */
+function insideError(node: Node): boolean {
+  for (let part: Node | null = node, up = 0; part && up < 64; part = part.parent, up++) if (part.type === 'ERROR' || part.isMissing) return true;
+  return false;
 }
 
 function sameNode(a: Node | null | undefined, b: Node | null | undefined): boolean {
@@ -285,10 +314,29 @@ function functionDeclaratorParameters(node: Node): Node | null {
   return declarator?.type === 'function_declarator' ? declarator.childForFieldName('parameters') : null;
 }
 
+/** Kotlin: a function's `function_value_parameters` and a class's primary constructor parameters (no field names there). */
+function kotlinParameters(node: Node): Node | null {
+  if (node.type !== 'function_declaration' && node.type !== 'class_declaration' && node.type !== 'secondary_constructor') return null;
+  for (const part of node.namedChildren) {
+    if (part?.type === 'function_value_parameters') return part;
+    if (part?.type === 'primary_constructor') return part.namedChildren.find((n): n is Node => n?.type === 'class_parameters') ?? null;
+  }
+  return null;
+}
+
 /** The names a parameter list declares: its identifiers, outside types and default values. */
 function parameterNames(list: Node, into: Set<string>): void {
   if (list.type === 'identifier') {
     into.add(list.text);
+    return;
+  }
+  // Kotlin's parameters have no field names: the name is a parameter's first identifier; its default value
+  // (`size: Int = DEFAULT`) is a sibling in the list, and types are `user_type` nodes
+  if (list.type === 'function_value_parameters' || (list.type === 'class_parameters' && list.namedChildren.some((p) => p?.type === 'class_parameter' && !p.childForFieldName('name')))) {
+    for (const parameter of list.namedChildren) {
+      const name = parameter && /^(?:class_)?parameter$/.test(parameter.type) ? parameter.namedChildren.find((n): n is Node => n?.type === 'identifier') : undefined;
+      if (name) into.add(name.text);
+    }
     return;
   }
   const visit = (node: Node, depth: number): void => {
@@ -320,8 +368,8 @@ const FUNCTION_BODIES = /^(?:block|compound_statement|statement_block|function_b
  * built to be compared (`value.rocksdb = DbConfig { .. }; ... assert_eq!(value, loaded)`), not a configuration. Uses
  * that hand it to nothing (`value.x = ..`, `value.raft_engine.mut_config()`) do not count.
  */
-function onlyAsserted(binding: Node, targetField: string): boolean {
-  const name = rootName(binding.childForFieldName(targetField));
+function onlyAsserted(binding: Node, target: Node | null): boolean {
+  const name = rootName(target);
   if (!name) return false;
   let body: Node | null = binding.parent;
   while (body && !(FUNCTION_BODIES.test(body.type) && body.parent && (FUNCTION_DECLARATIONS.test(body.parent.type) || body.parent.childForFieldName('parameters')))) body = body.parent;
