@@ -48,8 +48,15 @@ const NUMBER_DEC = /(?:\d(?:[\d_']*\d)?(?:\.\d(?:[\d_']*\d)?|\.(?![A-Za-z_.]))?|
 const NUMBER_INT_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size))|[uU]?[lL]{1,2}[uU]?|[uU])(?![\w])/y;
 const METHOD_CONVERSION = /\.(?:toLong|toInt|toDouble|toFloat)\(\)/y;
 const NUMBER_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size)|f32|f64)|[uU]?[lL]{1,2}[uU]?|[uU]|[fFdDmM])(?![\w])/y;
-const NAME = /[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/y;
-const OPERATORS = ['**', '<<', '>>', '+', '-', '*', '/', '%', '^', '(', ')', ','];
+/** A name, qualified or not; a leading `@` is an Elixir module attribute or a Ruby instance variable. */
+const NAME = /@{0,2}[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/y;
+const OPERATORS = ['**', '<<', '>>', '||', '??', '?:', '+', '-', '*', '/', '%', '^', '(', ')', ','];
+/** Fallback operators: `a || 0.01`, `a ?? 0.01`, Kotlin `a ?: 0.01`, Python/Ruby `a or 0.01` (the first operand that is a constant). */
+const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
+/** Methods whose value is their argument when the receiver holds none: Rust `x.unwrap_or(0.01)`, Java `opt.orElse(0.01)`. */
+const FALLBACK_METHOD = /\.(?:unwrap_or|orElse|or_else|getOrElse)$/;
+/** Conversions to text that keep a number's value (`String(x)`, `str(x)`, `x.to_string()`): Redis clients send numbers as strings. */
+const TEXT_CONVERSIONS = new Set(['String', 'str', 'to_string', 'strval', 'Integer.toString', 'Double.toString', 'Long.toString', 'String.valueOf']);
 const CAST_TYPES = new Set([
   'long', 'int', 'short', 'double', 'float', 'unsigned', 'signed', 'size_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t',
   'u32', 'u64', 'usize', 'i32', 'i64', 'f32', 'f64', 'uint', 'Long', 'Integer', 'Double', 'Float', 'number', 'UInt64', 'Float64',
@@ -128,7 +135,7 @@ function tokenize(text: string, options: EvalOptions): Token[] {
       tokens.push({ kind: 'num', value, integer, text: raw + suffixText });
       continue;
     }
-    if (/[A-Za-z_$]/.test(text.charAt(i))) {
+    if (/[A-Za-z_$@]/.test(text.charAt(i))) {
       NAME.lastIndex = i;
       const match = NAME.exec(text);
       if (!match) throw new EvalError('unreadable name');
@@ -262,7 +269,13 @@ class Parser {
       checkFinite(value);
       return { value, integer: base.integer && exponent.integer && exponent.value >= 0 };
     }
-    if (this.isOp('^')) throw new EvalError('"^" is bitwise XOR here, not a power; write 2**20 or 1 << 20');
+    if (this.isOp('^')) {
+      // C, Java, Go, Rust, JavaScript...: `10 ^ 7` is bitwise XOR (13), whatever the writer meant; the value is what the code computes.
+      this.position++;
+      const right = this.postfix();
+      if (!base.integer || !right.integer || Math.abs(base.value) > 2 ** 31 || Math.abs(right.value) > 2 ** 31) throw new EvalError('"^" (bitwise XOR) of non-integers');
+      return { value: Number(BigInt(base.value) ^ BigInt(right.value)), integer: true };
+    }
     return base;
   }
 
@@ -301,6 +314,12 @@ class Parser {
     // A name: sizeof, a function call, a method-style conversion or a constant.
     let name = token.text;
     if (name === 'sizeof' && this.isOp('(')) return this.sizeOf();
+    // `x.toString()`, `x.toLong()`: a conversion with an empty argument list keeps the value of `x`.
+    const emptyCall = this.isOp('(') && this.tokens[this.position + 1]?.kind === 'op' && (this.tokens[this.position + 1] as { text: string }).text === ')';
+    if (emptyCall && /\.(?:toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue|toString|to_string|to_s)$/.test(name)) {
+      this.position += 2;
+      return this.resolveName(name.replace(/\.\w+$/, ''));
+    }
     if (this.isOp('(')) {
       this.position++;
       const args: Value[] = [];
@@ -319,7 +338,7 @@ class Parser {
       return call(name, args);
     }
     // Kotlin/Java method-style conversions: 1000.toLong() is tokenised as a number then a name; handle `N.toLong` here.
-    const conversion = /\.(toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue)$/.exec(name);
+    const conversion = /\.(toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue|toString|to_string|to_s)$/.exec(name);
     if (conversion) {
       name = name.slice(0, conversion.index);
       if (this.isOp('(') ) this.position++;
@@ -391,6 +410,8 @@ function cast(type: string, operand: Value): Value {
 }
 
 function call(name: string, args: Value[]): Value {
+  if (TEXT_CONVERSIONS.has(name) && args.length === 1) return args[0];
+  if (FALLBACK_METHOD.test(name) && args.length === 1) return args[0];
   const shortName = name.replace(/^(?:std::|Math\.|math\.|numpy\.|np\.)/, '');
   if (args.length === 1 && (INTEGER_CASTS.has(name) || FLOAT_CASTS.has(name) || INTEGER_CASTS.has(shortName) || FLOAT_CASTS.has(shortName))) {
     return cast(INTEGER_CASTS.has(name) || INTEGER_CASTS.has(shortName) ? 'long' : 'double', args[0]);
@@ -421,6 +442,28 @@ function tokenText(token: Token): string {
   return token.kind === 'num' ? token.text : token.text;
 }
 
+/** `a || b ?? c`: the first operand that is a constant (`options.errorRate || 0.001` is 0.001 where the option is not stated). */
+function parseFallbacks(tokens: Token[], options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): Value {
+  const operands: Token[][] = [[]];
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.kind === 'op' && token.text === '(') depth++;
+    if (token.kind === 'op' && token.text === ')') depth--;
+    if (depth === 0 && (token.kind === 'op' || token.kind === 'name') && FALLBACK_OPERATORS.has(token.text)) operands.push([]);
+    else operands[operands.length - 1].push(token);
+  }
+  let failure: unknown;
+  for (const operand of operands) {
+    try {
+      return new Parser(operand, options, nameDepth, visiting).parse();
+    } catch (error) {
+      if (!(error instanceof EvalError)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
 function evaluateWith(text: string, options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): EvalResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, reason: 'empty' };
@@ -428,7 +471,7 @@ function evaluateWith(text: string, options: EvalOptions, nameDepth: number, vis
   try {
     const tokens = tokenize(trimmed, options);
     if (tokens.length > 120) return { ok: false, reason: 'the expression is too long to evaluate' };
-    const result = new Parser(tokens, options, nameDepth, visiting).parse();
+    const result = parseFallbacks(tokens, options, nameDepth, visiting);
     if (!Number.isFinite(result.value)) return { ok: false, reason: 'the value is not a finite number' };
     return { ok: true, value: result.value === 0 ? 0 : result.value, integer: result.integer && Number.isInteger(result.value) };
   } catch (error) {

@@ -43,13 +43,15 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
+  const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
+  if (noValue) return noValue;
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
   if (tree ? tree.inDeclaration : isDeclaration(ctx, draft)) return 'a declaration, not a use';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
-  if (isPassThrough(ctx, draft, tree?.parameters)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(draft)) return 'a pass-through: its values are parameters of the enclosing function';
   return undefined;
 }
 
@@ -264,4 +266,46 @@ export function enclosingParameters(ctx: ScanContext, offset: number): Set<strin
     for (const group of header.match(/\(([^()]*)\)/g) ?? []) add(group.slice(1, -1));
   }
   return names;
+}
+
+/** Program code (not a config file, SQL or prose): the C, JS and Python families, Ruby and Elixir. */
+function isCode(ctx: ScanContext): boolean {
+  const family = ctx.source.family;
+  return family === 'c' || family === 'js' || family === 'python' || /^(?:ruby|elixir|erlang|perl)$/.test(ctx.source.languageId ?? '');
+}
+
+/** A value that is a parameter's default (`def f(capacity=10_000)`) is stated by the function itself: not a pass-through. */
+export function statesParameterDefault(draft: Draft): boolean {
+  return Object.values(draft.sources).some((source) => source?.origin?.parameterDefault === true);
+}
+
+/** `*rate`, `r.fpp`, `this.capacity`, `@size`, `$rate`, `ctx.opts.n`: a variable (not `&keys`, a collection whose size is the value), once numeric and text conversions are stripped. */
+const VARIABLE = /^\*?[@$]{0,2}[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*)*$/;
+const TEXT_CONVERSION = /^(?:to_string|String|str|strval|Integer\.to_string|Float\.to_string)\s*\((.*)\)$/s;
+
+/** The variable an expression reads, through conversions (`int64(r.capacity)`, `uint(*items)`, `to_string(error_rate)`). */
+export function variableRead(expression: string): string | undefined {
+  let text = expression.trim();
+  for (let i = 0; i < 4; i++) {
+    const inner = CONVERSION_CALL.exec(text) ?? TEXT_CONVERSION.exec(text) ?? CAST.exec(text) ?? SUFFIX_CONVERSION.exec(text);
+    if (!inner) break;
+    text = inner[1].trim();
+  }
+  return VARIABLE.test(text) ? text : undefined;
+}
+
+/**
+ * Code that sizes nothing where it stands: a construction with no argument (`new ScalableBloomFilter()`: the library's
+ * defaults, nothing chosen here), or a call whose every value is a variable set elsewhere and none is known here
+ * (struct fields `r.fpp`, flags `*rate`, forwarded parameters, injected properties). Its callers or its settings configure it.
+ */
+export function statesNoValue(ctx: ScanContext, draft: Draft): string | undefined {
+  if (draft.invalid.length > 0) return undefined;
+  const stated = Object.values(draft.sources).filter((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+  if (stated.length > 0) return undefined;
+  if (draft.unevaluated.length === 0) {
+    // an empty argument list: `new ScalableBloomFilter()` (an option enabled with its defaults, `BLOOMFILTER => 'ROWCOL'`, is a choice)
+    return /\(\s*\)\s*;?\s*$/.test(ctx.text.slice(draft.start, draft.end)) ? 'no value stated: the library\'s defaults' : undefined;
+  }
+  return draft.unevaluated.every((u) => variableRead(u.expression) !== undefined) ? 'no value known here: every value is a variable set elsewhere' : undefined;
 }

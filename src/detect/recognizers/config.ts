@@ -146,6 +146,7 @@ const doris: Recognizer = {
   pattern: /["'`]bloom_filter_fpp["'`]\s*=/g,
   match(ctx, match, at) {
     if (ctx.isComment(at) || !/sql/.test(ctx.source.languageId ?? 'sql')) return undefined;
+    if (ctx.hint('ngrambf', /\bNGRAMBF\b/i)) return undefined; // StarRocks' n-gram index (src/libraries/starrocksNgram.ts)
     const value = readValue(ctx, at + match[0].length - 2);
     if (!value) return undefined;
     const b = builder(ctx, 'doris.bloomFilterFpp', 'Doris/StarRocks bloom_filter_fpp', at, value.end);

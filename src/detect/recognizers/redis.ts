@@ -225,9 +225,10 @@ const redisPy = callRecognizer({
 
 /** node-redis `client.bf.reserve(key, errorRate, capacity, { NONSCALING: true })`, Jedis `bfReserve(key, p, n)`, go-redis `BFReserve(ctx, key, p, n)`. */
 const redisClients = callRecognizer({
-  ids: ['node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve'],
+  ids: ['node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'redis4cats.bfReserve'],
   needles: ['bf.reserve', 'bfreserve'],
-  pattern: /(?:\.\s*bf\s*\.\s*(reserve)|\b(bfReserve)|\b(BFReserve)(NonScaling|Expansion)?)\s*\(/g,
+  // node-redis v4 names each command in lower and upper case (`bf.reserve`, `bf.RESERVE`)
+  pattern: /(?:\.\s*bf\s*\.\s*(reserve|RESERVE)|\b(bfReserve)|\b(BFReserve)(NonScaling|Expansion)?)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (match[1]) {
       if (!langIs(ctx, JS) || args.length < 3) return undefined;
@@ -239,7 +240,9 @@ const redisClients = callRecognizer({
     }
     if (match[2]) {
       if (args.length < 3) return undefined;
-      const b = builder(ctx, 'jedis.bfReserve', 'Jedis bfReserve', start, end);
+      // redis4cats (Scala): BloomFilterCommands.bfReserve(key, errorRate, capacity[, args]), modules/effects/.../algebra/bloomfilter.scala
+      const redis4cats = langIs(ctx, ['scala']) && ctx.hint('redis4cats', /redis4cats/);
+      const b = redis4cats ? builder(ctx, 'redis4cats.bfReserve', 'redis4cats bfReserve', start, end) : builder(ctx, 'jedis.bfReserve', 'Jedis bfReserve', start, end);
       b.argument('p', args[1], { check: PROBABILITY });
       b.argument('n', args[2], { check: CAPACITY });
       const nonScaling = args[3] !== undefined && /nonScaling\s*\(/.test(args[3].text);

@@ -14,6 +14,8 @@ export interface Definition {
   readonly offset: number;
   /** Name of the enclosing class, object, struct or enum, when there is one (`Limits` for `Limits.N`). */
   readonly owner?: string;
+  /** The value is a parameter's default (`def f(capacity=10_000)`): what the function uses when its caller states none. */
+  readonly parameterDefault?: boolean;
 }
 
 /** Texts longer than this are left to the text readers (a 1 MB parse takes 200-400 ms). */
@@ -76,6 +78,12 @@ const BINDINGS: Record<string, readonly [string, string]> = {
   assignment_expression: ['left', 'right'], assignment: ['left', 'right'], assignment_statement: ['left', 'right'],
   short_var_declaration: ['left', 'right'], let_declaration: ['pattern', 'value'], variable_declarator: ['name', 'value'],
   init_declarator: ['declarator', 'value'],
+};
+/** Parameters with a default value, with the field holding the name and the one holding the default (Python, JS/TS, PHP, Ruby, C++). */
+const PARAMETER_DEFAULTS: Record<string, readonly [string, string]> = {
+  default_parameter: ['name', 'value'], typed_default_parameter: ['name', 'value'], assignment_pattern: ['left', 'right'],
+  required_parameter: ['pattern', 'value'], optional_parameter: ['name', 'value'], simple_parameter: ['name', 'default_value'],
+  keyword_parameter: ['name', 'value'], optional_parameter_declaration: ['declarator', 'default_value'],
 };
 /** Assertions by callee: `assert_eq!`, `assertEquals`, `assertThat(..).isEqualTo`, `require.Equal`, `expect(..).toEqual`. */
 const ASSERTION_CALLEE = /(?:^|[.:>)])(?:assert\w*|expect\w*|check_eq|is(?:Not)?EqualTo|isSameAs|contains\w*|to(?:Strict)?Equal|toBe|[A-Z]\w*Equal\w*)!?$|^(?:require|assert|suite|s)\.\w+$/;
@@ -164,7 +172,31 @@ export class SyntaxFacts {
       const rhs = match.captures.find((c) => c.name === 'rhs')?.node;
       if (lhs && rhs) bind(lhs, rhs, add);
     }
+    this.addParameterDefaults(root, table);
     return table;
+  }
+
+  /**
+   * Parameters with a default value (`capacity: int = 10_000_000`, `length = MAX`, `$rate = 0.01`, Ruby `size = 10`):
+   * the name is bound to its default, unless the text binds it otherwise too (then it is no constant).
+   */
+  private addParameterDefaults(root: Node, table: Map<string, Definition | null>): void {
+    const visit = (node: Node, depth: number): void => {
+      if (depth > 200) return;
+      const parameter = PARAMETER_DEFAULTS[node.type];
+      if (parameter) {
+        const name = node.childForFieldName(parameter[0]);
+        const value = node.childForFieldName(parameter[1]);
+        if (name && value && NAME_TYPES.has(name.type) && PARAMETER_LISTS.has(node.parent?.type ?? '')) {
+          const expression = value.text.trim();
+          const previous = table.get(name.text);
+          if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
+          else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+        }
+      }
+      for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+    };
+    visit(root, 0);
   }
 
   /** What the tree says about the code at `offset`; undefined when the text has no tree. */
