@@ -19,7 +19,7 @@
 import { Draft, enclosingOpenParen, ScanContext, splitArguments } from './engine';
 import { GENERIC_ID } from './recognizers/generic';
 import { CODE } from './source';
-import type { Surroundings } from './syntax/facts';
+import { isPrintOrLog, type Surroundings } from './syntax/facts';
 
 /** How far back the enclosing blocks and parameter lists are looked for. */
 const MAX_LOOK_BACK = 20_000;
@@ -48,10 +48,11 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
-  if (tree ? tree.inDeclaration : isDeclaration(ctx, draft)) return 'a declaration, not a use';
+  if (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft)) return 'a declaration, not a use';
+  if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
-  if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(draft)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   return undefined;
 }
 
@@ -308,4 +309,35 @@ export function statesNoValue(ctx: ScanContext, draft: Draft): string | undefine
     return /\(\s*\)\s*;?\s*$/.test(ctx.text.slice(draft.start, draft.end)) ? 'no value stated: the library\'s defaults' : undefined;
   }
   return draft.unevaluated.every((u) => variableRead(u.expression) !== undefined) ? 'no value known here: every value is a variable set elsewhere' : undefined;
+}
+
+/**
+ * A parameter rebound to itself with a fallback before use (`let rate = rate.unwrap_or(0.01)`, `n = n || 1000`,
+ * `x ??= 0.5`): the fallback is chosen here, so the value is stated where the filter is built.
+ */
+export function statesLocalFallback(ctx: ScanContext, draft: Draft): boolean {
+  return Object.values(draft.sources).some((source) => {
+    if (source?.kind !== 'constant' || !source.text || source.origin?.file !== undefined && source.origin.file !== ctx.extras.fileName) return false;
+    const name = bareIdentifier(source.text);
+    const definition = name === undefined ? undefined : ctx.resolveName(name);
+    return definition !== undefined && new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(definition);
+  });
+}
+
+/**
+ * Languages read without a tree (Dart, Kotlin, Swift, Scala): a default value in a named or optional parameter group
+ * (`BloomFilter({required int expectedItems, double falsePositiveRate = 0.01})`) declares a parameter, not a use.
+ */
+function isNamedParameterDeclaration(ctx: ScanContext, draft: Draft): boolean {
+  const open = enclosingOpenParen(ctx, draft.start);
+  if (open < 0 || !/^\(\s*[{[]/.test(ctx.text.slice(open, open + 40))) return false;
+  const group = splitArguments(ctx.text, ctx.text.indexOf(ctx.text.slice(open + 1).trimStart().charAt(0), open + 1));
+  return group !== undefined && group.args.some((a) => isTypedParameter(a.text.replace(/^(?:required|final|covariant)\s+/, '')));
+}
+
+/** Languages read without a tree: a string printed or logged (`println("... 'orc.bloom.filter.fpp'='0.05' ...")`) is text, not code. */
+function isPrintedText(ctx: ScanContext, draft: Draft): boolean {
+  if (!ctx.isString(draft.start)) return false;
+  const call = /([A-Za-z_][\w.:>-]*!?)\s*\(\s*[sf]?["'`][^"'`]*$/.exec(lineBefore(ctx, draft.start));
+  return call !== null && isPrintOrLog(call[1]);
 }

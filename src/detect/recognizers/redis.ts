@@ -116,7 +116,9 @@ const redisCommand: Recognizer = {
       if (index < 0) return undefined;
       // RedisModule_Call(ctx, "BF.RESERVE", "cdl", key, p, n): the format string (c, d, l, s...) is not an argument of the command
       const format = /RedisModule_Call\s*\($/.test(text.slice(Math.max(0, open - 40), open + 1)) ? 1 : 0;
-      const tokens = list.args.slice(index + 1 + format).map(asSent);
+      let tokens = list.args.slice(index + 1 + format).map(asSent);
+      // the command's arguments as one array: ioredis `call('bf.reserve', [key, p, n])`, Elixir `handle("BF.RESERVE", [key, p, n])`
+      if (tokens[0]?.text.startsWith('[')) tokens = (splitArguments(text, tokens[0].start)?.args ?? []).map(asSent);
       const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, list.end);
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
@@ -193,8 +195,11 @@ function enclosingOpen(text: string, at: number): number {
 const redisPy = callRecognizer({
   ids: ['redis-py.bf.reserve', 'redis-py.bf.insert'],
   needles: ['bf()'],
-  pattern: /\.\s*bf\s*\(\s*\)\s*\.\s*(reserve|create|insert)\s*\(/g,
-  build(ctx, args, start, end, match) {
+  // on `r.bf()` itself, or on a variable bound to it (`bf = server.bf()` ... `bf.create(key, 0.001, 10_000)`)
+  pattern: /(?:\.\s*bf\s*\(\s*\)|\b([A-Za-z_]\w*))\s*\.\s*(reserve|create|insert)\s*\(/g,
+  build(ctx, args, start, end, found) {
+    if (found[1] !== undefined && !new RegExp(`\\b${found[1]}\\s*=\\s*[\\w.]+\\.bf\\(\\s*\\)`).test(ctx.text)) return undefined;
+    const match = [found[0], found[2]];
     if (match[1] === 'insert') {
       const b = builder(ctx, 'redis-py.bf.insert', 'redis-py bf().insert', start, end);
       const n = pickArgument(args, 99, 'capacity');

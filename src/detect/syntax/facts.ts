@@ -234,9 +234,16 @@ export class SyntaxFacts {
   }
 }
 
+const OWN_MEMBER_TYPES = new Set(['member_expression', 'attribute', 'member_access_expression']);
+
 /** Binds a name, a list of names (`a, b := x, y`) or a destructuring pattern (`const {n, p} = {n: 1, p: 2}`). */
 function bind(lhs: Node, rhs: Node, add: (name: Node, value: Node) => void): void {
   if (NAME_TYPES.has(lhs.type)) {
+    add(lhs, rhs);
+    return;
+  }
+  // an own member: `this.errorRate = ...` (JS/TS), `self.capacity = ...` (Python), `$this->rate = ...` (PHP)
+  if (OWN_MEMBER_TYPES.has(lhs.type) && /^(?:this|self|\$this)(?:\.|->)[A-Za-z_]\w*$/.test(lhs.text)) {
     add(lhs, rhs);
     return;
   }
