@@ -141,6 +141,8 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
     if (lineEnd - lineStart > MAX_WHOLE_LINE) {
       start = Math.max(lineStart, hit - WINDOW_BEFORE);
       end = Math.min(lineEnd, hit + WINDOW_AFTER);
+    } else if (line + 1 < source.lineCount && /[.(]\s*$/.test(ctx.text.slice(Math.max(lineStart, lineEnd - 40), lineEnd))) {
+      end = source.lineEnd(line + 1); // a call continued on the next line: `BloomFilter.` / `create(...)`
     }
     const last = windows[windows.length - 1];
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);

@@ -329,15 +329,17 @@ export function statesLocalFallback(ctx: ScanContext, draft: Draft): boolean {
  * (`BloomFilter({required int expectedItems, double falsePositiveRate = 0.01})`) declares a parameter, not a use.
  */
 function isNamedParameterDeclaration(ctx: ScanContext, draft: Draft): boolean {
-  const open = enclosingOpenParen(ctx, draft.start);
-  if (open < 0 || !/^\(\s*[{[]/.test(ctx.text.slice(open, open + 40))) return false;
-  const group = splitArguments(ctx.text, ctx.text.indexOf(ctx.text.slice(open + 1).trimStart().charAt(0), open + 1));
-  return group !== undefined && group.args.some((a) => isTypedParameter(a.text.replace(/^(?:required|final|covariant)\s+/, '')));
+  const own = /^[\w.]+\s*\(\s*[{[]/.exec(ctx.text.slice(draft.start, draft.start + 80));
+  const open = own ? ctx.text.indexOf('(', draft.start) : enclosingOpenParen(ctx, draft.start);
+  const group = open < 0 ? null : /^\(\s*([{[])/.exec(ctx.text.slice(open, open + 40));
+  if (!group) return false;
+  const list = splitArguments(ctx.text, ctx.text.indexOf(group[1], open));
+  return list !== undefined && list.args.some((a) => isTypedParameter(a.text.replace(/^(?:required|final|covariant)\s+/, '')));
 }
 
 /** Languages read without a tree: a string printed or logged (`println("... 'orc.bloom.filter.fpp'='0.05' ...")`) is text, not code. */
 function isPrintedText(ctx: ScanContext, draft: Draft): boolean {
   if (!ctx.isString(draft.start)) return false;
-  const call = /([A-Za-z_][\w.:>-]*!?)\s*\(\s*[sf]?["'`][^"'`]*$/.exec(lineBefore(ctx, draft.start));
+  const call = /([A-Za-z_][\w.:>-]*!?)\s*\(\s*[sf]?(["'`])(?:(?!\2).)*$/.exec(lineBefore(ctx, draft.start));
   return call !== null && isPrintOrLog(call[1]);
 }
