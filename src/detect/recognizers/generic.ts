@@ -75,7 +75,7 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
   [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$/, { param: 'p' }],
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
-  [/^n$|expected|capacity|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
+  [/^n$|expected|capacity|^cap$|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
   [/^(?:size|maxsize|totalsize)$/, { param: 'size' }],
 ];
 
@@ -83,12 +83,18 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
 export function classifyName(name: string): Guess | undefined {
   // a dotted path is read by its last segment: `options.Capacity`, `app.bloom.fpp`, `this.hashCount`
   const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-  const words = nameWords(last).filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
+  const all = nameWords(last);
+  const words = all.filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
   if (words.length === 0 || words.some((word) => DECOY_WORDS.has(word))) return undefined;
-  const compact = words.join('');
+  // words before the Bloom word say what the filter is for (`QUEUE_BLOOM_CAP`: the queue's filter), not another structure
+  let anchor = -1;
+  all.forEach((word, i) => { if (isAnchorWord(word)) anchor = i; });
+  const sized = all.slice(anchor + 1);
+  const named = sized.filter((word) => !FILLER_WORDS.test(word));
+  const compact = (anchor >= 0 && named.length > 0 ? named : words).join('');
   for (const [pattern, guess] of NAME_RULES) {
     if (!pattern.test(compact)) continue;
-    if ((guess.param === 'n' || guess.param === 'size') && words.some((word) => OTHER_STRUCTURE_WORDS.has(word))) return undefined;
+    if ((guess.param === 'n' || guess.param === 'size') && sized.some((word) => OTHER_STRUCTURE_WORDS.has(word))) return undefined;
     return guess;
   }
   return undefined;
@@ -817,7 +823,10 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
   for (const entry of flat) {
     const group = groups.find((g) => {
       const tail = g[g.length - 1];
-      return tail.prefix === entry.prefix && (tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP));
+      if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP))) return false;
+      // a parameter stated again starts the next filter (`BLOOM_CAP`, `BLOOM_FP_RATE`, then `QUEUE_BLOOM_CAP`, ...)
+      const param = classifyName(entry.pair.key)?.param;
+      return param === undefined || !g.some((other) => classifyName(other.pair.key)?.param === param);
     });
     if (group) group.push(entry);
     else groups.push([entry]);
