@@ -233,8 +233,9 @@ function settingPattern(setting: DeclaredSetting): RegExp {
     case 'key': {
       const [before, after] = setting.name.split('<column>');
       const key = after === undefined ? escape(before) : `${escape(before)}([\\w.$-]{1,100})${escape(after)}`;
-      // not the start of a longer key: `fpp` is not `fpp#column` (a column's own key) nor `fpp.column.x`
-      return new RegExp(`(?<![\\w.-])${key}(?![\\w#-]|\\.\\w)`, 'g');
+      // the key alone or behind a namespace that passes it on as it is (Paimon's catalog `table-default.<option>`, Spark's
+      // `spark.hadoop.<hadoop key>`), and not the start of a longer key: `fpp` is not `fpp#column` nor `fpp.column.x`
+      return new RegExp(`(?:(?<![\\w.-])|(?<=(?<![\\w.-])(?:table-default|spark\\.hadoop)\\.))${key}(?![\\w#-]|\\.\\w)`, 'g');
     }
     case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
     case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
