@@ -68,6 +68,7 @@ import { STEAKKNIFE } from './steakknife';
 import { TEMPO } from './tempo';
 import { BLOOMER } from './bloomer';
 import { DART_BLOOM_FILTER } from './dartBloomFilter';
+import { DART_NDK } from './dartNdk';
 import { DORIS_NGRAM } from './dorisNgram';
 import { STARROCKS_NGRAM } from './starrocksNgram';
 import { FLOR } from './flor';
@@ -94,7 +95,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   SCRAPY_REDIS_BLOOMFILTER, FASTBLOOM_RS, BLOOM_RS, PROBABILISTIC_COLLECTIONS, BLOOM_FILTER_NET, PLEONASM, REDIS_BLOOMFILTER_RB,
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
-  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, STARROCKS_NGRAM, KRAKEND, PARQUETJS,
+  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, DART_NDK, HIVE, DORIS_NGRAM, STARROCKS_NGRAM, KRAKEND, PARQUETJS,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
