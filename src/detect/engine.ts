@@ -315,7 +315,22 @@ export class ScanContext {
    * Where a name is bound to a constant: in this text (directly, as an own member `this.N` / `Self::N`, or a
    * constant-style member `Limits.N`), or else in another file of the workspace.
    */
+  /** The row of a loop over literal rows being read (`for n, p in [(1000, 0.01), ...]`): its variables' expressions. */
+  private loopRow: ReadonlyMap<string, { readonly expression: string; readonly offset: number }> | undefined;
+
+  /** Runs `read` with the loop variables bound to one row of their literal list. */
+  withLoopRow<T>(row: ReadonlyMap<string, { readonly expression: string; readonly offset: number }>, read: () => T): T {
+    this.loopRow = row;
+    try {
+      return read();
+    } finally {
+      this.loopRow = undefined;
+    }
+  }
+
   private lookup(name: string): { expression: string; origin: ValueOrigin } | undefined {
+    const fromRow = this.loopRow?.get(name);
+    if (fromRow) return { expression: fromRow.expression, origin: { name, line: this.source.lineOf(fromRow.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}) } };
     const local = (definition: TextDefinition | null | undefined) => definition
       ? { expression: definition.expression, origin: { name, line: this.source.lineOf(definition.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), ...(definition.parameterDefault ? { parameterDefault: true } : {}) } }
       : undefined;

@@ -170,7 +170,7 @@ class Parser {
   ) {}
 
   parse(): Value {
-    const value = this.shift();
+    const value = this.bitwise();
     if (this.position < this.tokens.length) throw new EvalError(`unexpected "${tokenText(this.tokens[this.position])}"`);
     return value;
   }
@@ -186,6 +186,21 @@ class Parser {
 
   private enter(): void {
     if (++this.depth > MAX_DEPTH) throw new EvalError('the expression is nested too deeply');
+  }
+
+  /**
+   * `^` where it is bitwise XOR (C, Java, Go, Rust, JavaScript, C#, PHP): the value the program computes (`10 ^ 7` is 13,
+   * whatever its writer meant), binding looser than shifts and arithmetic as in C.
+   */
+  private bitwise(): Value {
+    let left = this.shift();
+    while (this.isOp('^') && !this.options.caretIsPower) {
+      this.position++;
+      const right = this.shift();
+      if (!left.integer || !right.integer || Math.abs(left.value) > 2 ** 53 || Math.abs(right.value) > 2 ** 53) throw new EvalError('"^" is bitwise XOR here and needs integers; write 2**20 or 1 << 20 for a power');
+      left = { value: Number(BigInt(left.value) ^ BigInt(right.value)), integer: true };
+    }
+    return left;
   }
 
   private shift(): Value {
@@ -269,13 +284,6 @@ class Parser {
       checkFinite(value);
       return { value, integer: base.integer && exponent.integer && exponent.value >= 0 };
     }
-    if (this.isOp('^')) {
-      // C, Java, Go, Rust, JavaScript...: `10 ^ 7` is bitwise XOR (13), whatever the writer meant; the value is what the code computes.
-      this.position++;
-      const right = this.postfix();
-      if (!base.integer || !right.integer || Math.abs(base.value) > 2 ** 31 || Math.abs(right.value) > 2 ** 31) throw new EvalError('"^" (bitwise XOR) of non-integers');
-      return { value: Number(BigInt(base.value) ^ BigInt(right.value)), integer: true };
-    }
     return base;
   }
 
@@ -306,7 +314,7 @@ class Parser {
     }
     if (token.kind === 'op') {
       if (token.text !== '(') throw new EvalError(`unexpected "${token.text}"`);
-      const inner = this.shift();
+      const inner = this.bitwise();
       if (!this.isOp(')')) throw new EvalError('missing ")"');
       this.position++;
       return inner;
@@ -325,7 +333,7 @@ class Parser {
       const args: Value[] = [];
       if (!this.isOp(')')) {
         for (;;) {
-          args.push(this.shift());
+          args.push(this.bitwise());
           if (this.isOp(',')) {
             this.position++;
             continue;

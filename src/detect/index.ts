@@ -129,6 +129,27 @@ export function fileConstants(text: string, options: DetectOptions = {}): FileCo
   });
 }
 
+/**
+ * A configuration inside a loop over literal rows (`for name, cap, fp in [(A, B, C), (D, E, F)]: reserve(name, fp, cap)`)
+ * whose values are the loop's variables: read once per row, one finding per row. Each draft comes with its row's key.
+ */
+function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draft | readonly Draft[] | undefined): [string, Draft][] {
+  const loop = drafts.length > 0 ? ctx.extras.syntax?.loopAround(drafts[0].start) : undefined;
+  const usesLoop = loop !== undefined && drafts.some((d) => d.unevaluated.some((u) => loop.names.some((name) => new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(u.expression))));
+  if (!loop || !usesLoop) return drafts.map((d) => ['', d]);
+  const out: [string, Draft][] = [];
+  loop.rows.forEach((row, i) => {
+    let again: Draft | readonly Draft[] | undefined;
+    try {
+      again = ctx.withLoopRow(new Map(loop.names.map((name, j) => [name, row[j]])), read);
+    } catch {
+      again = undefined;
+    }
+    for (const draft of again === undefined ? [] : Array.isArray(again) ? again : [again as Draft]) out.push([`#${i}`, draft]);
+  });
+  return out.length > 0 ? out : drafts.map((d) => ['', d]);
+}
+
 function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {
   const source = ctx.source;
   const windows: [number, number][] = [];
@@ -168,8 +189,10 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
           produced = undefined; // a recogniser bug must never break detection of the rest
         }
         if (!produced) continue;
-        for (const draft of Array.isArray(produced) ? produced : [produced as Draft]) {
-          const key = `${draft.recognizer}:${draft.start}`;
+        const once = Array.isArray(produced) ? produced : [produced as Draft];
+        const found = match;
+        for (const [row, draft] of perLoopRow(ctx, once, () => recognizer.match(ctx, found, at))) {
+          const key = `${draft.recognizer}:${draft.start}${row}`;
           if (seen.has(key)) continue;
           seen.add(key);
           drafts.push(draft);

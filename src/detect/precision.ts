@@ -52,7 +52,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
-  if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   return undefined;
 }
 
@@ -275,40 +275,74 @@ function isCode(ctx: ScanContext): boolean {
   return family === 'c' || family === 'js' || family === 'python' || /^(?:ruby|elixir|erlang|perl)$/.test(ctx.source.languageId ?? '');
 }
 
-/** A value that is a parameter's default (`def f(capacity=10_000)`) is stated by the function itself: not a pass-through. */
-export function statesParameterDefault(draft: Draft): boolean {
-  return Object.values(draft.sources).some((source) => source?.origin?.parameterDefault === true);
+/**
+ * A value that is a parameter's default (`def f(capacity=10_000)`) is stated by the function itself: not a pass-through,
+ * even when the default names a constant this text cannot see (`length = MAX_ELEMENTS` from another module).
+ */
+export function statesParameterDefault(ctx: ScanContext, draft: Draft): boolean {
+  if (Object.values(draft.sources).some((source) => source?.origin?.parameterDefault === true)) return true;
+  const definitions = ctx.extras.syntax?.definitions();
+  return definitions !== undefined && draft.unevaluated.some((u) => {
+    const name = bareIdentifier(u.expression);
+    return name !== undefined && definitions.get(name)?.parameterDefault === true;
+  });
 }
 
-/** `*rate`, `r.fpp`, `this.capacity`, `@size`, `$rate`, `ctx.opts.n`: a variable (not `&keys`, a collection whose size is the value), once numeric and text conversions are stripped. */
-const VARIABLE = /^\*?[@$]{0,2}[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*)*$/;
+/** Numeric and text conversions around a value (`int64(r.capacity)`, `uint(*items)`, `to_string(error_rate)`). */
 const TEXT_CONVERSION = /^(?:to_string|String|str|strval|Integer\.to_string|Float\.to_string)\s*\((.*)\)$/s;
 
-/** The variable an expression reads, through conversions (`int64(r.capacity)`, `uint(*items)`, `to_string(error_rate)`). */
-export function variableRead(expression: string): string | undefined {
+function withoutConversions(expression: string): string {
   let text = expression.trim();
   for (let i = 0; i < 4; i++) {
     const inner = CONVERSION_CALL.exec(text) ?? TEXT_CONVERSION.exec(text) ?? CAST.exec(text) ?? SUFFIX_CONVERSION.exec(text);
     if (!inner) break;
     text = inner[1].trim();
   }
-  return VARIABLE.test(text) ? text : undefined;
+  return text;
 }
 
 /**
- * Code that sizes nothing where it stands: a construction with no argument (`new ScalableBloomFilter()`: the library's
- * defaults, nothing chosen here), or a call whose every value is a variable set elsewhere and none is known here
- * (struct fields `r.fpp`, flags `*rate`, forwarded parameters, injected properties). Its callers or its settings configure it.
+ * Whether a value is state set elsewhere, read where the filter is built: a member of the object itself (`this.capacity`,
+ * `self.fpp`, `@size`, `$this->rate`, a Go receiver's field `r.fpp`), a field the class declares with no value
+ * (`private long expectedInsertions;`, injected or set by a constructor), a command-line flag read through its pointer
+ * (`*rate` with `rate := flag.Float64("fpr", 0, ...)`), or a parameter of a Kotlin/Scala class or of an Elixir/Ruby
+ * `def` (read without a tree). A value computed here (`uint32(v)` from `strconv.Atoi`, `cfg.BloomBits` of a parameter,
+ * `c.n` of a loop) is a use and stays.
+ */
+export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: string): boolean {
+  const text = withoutConversions(expression);
+  if (/^(?:this|self|\$this)(?:\.|->)[A-Za-z_]\w*$|^@[a-z_]\w*$/.test(text)) return true;
+  const before = ctx.text.slice(Math.max(0, at - MAX_LOOK_BACK), at);
+  const member = /^([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(text);
+  if (member && ctx.source.languageId === 'go') {
+    const receiver = [...before.matchAll(/\bfunc\s*\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_][\w.]*\s*\)/g)].pop();
+    return receiver !== undefined && receiver[1] === member[1];
+  }
+  const pointer = /^\*([A-Za-z_]\w*)$/.exec(text);
+  if (pointer) return new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`).test(ctx.text);
+  if (!/^[A-Za-z_]\w*$/.test(text)) return false;
+  if (new RegExp(`^[ \\t]*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)\\s+)+[\\w<>\\[\\], ?]+\\s+${text}\\s*;`, 'm').test(ctx.text)) return true;
+  const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
+  return [...before.matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
+}
+
+/**
+ * Code that sizes nothing where it stands: a growing filter constructed with no argument (`new ScalableBloomFilter()`),
+ * or a call whose every value is state set elsewhere and none is known here (see isStateSetElsewhere): what sets that
+ * state (a constructor, an injected property, the command line, the callers) configures the filter.
  */
 export function statesNoValue(ctx: ScanContext, draft: Draft): string | undefined {
   if (draft.invalid.length > 0) return undefined;
   const stated = Object.values(draft.sources).filter((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
   if (stated.length > 0) return undefined;
   if (draft.unevaluated.length === 0) {
-    // an empty argument list: `new ScalableBloomFilter()` (an option enabled with its defaults, `BLOOMFILTER => 'ROWCOL'`, is a choice)
-    return /\(\s*\)\s*;?\s*$/.test(ctx.text.slice(draft.start, draft.end)) ? 'no value stated: the library\'s defaults' : undefined;
+    // a growing filter built with no argument: it grows from the library's initial size, so nothing is sized here. A
+    // fixed filter left at its defaults (`BloomFilter()`: 10 000 items at 10 %) is a sizing, and an option enabled with
+    // its defaults (`BLOOMFILTER => 'ROWCOL'`) a choice: both stay.
+    const growing = /scalable/i.test(draft.recognizer);
+    return growing && /\(\s*\)\s*;?\s*$/.test(ctx.text.slice(draft.start, draft.end)) ? 'a growing filter built with the library\'s defaults: nothing sized here' : undefined;
   }
-  return draft.unevaluated.every((u) => variableRead(u.expression) !== undefined) ? 'no value known here: every value is a variable set elsewhere' : undefined;
+  return draft.unevaluated.every((u) => isStateSetElsewhere(ctx, draft.start, u.expression)) ? 'no value known here: every value is state set elsewhere' : undefined;
 }
 
 /**

@@ -210,10 +210,12 @@ describe('detect: more recognisers', () => {
     const from = one("import { BloomFilter } from 'bloom-filters'\nconst f = BloomFilter.from(items, 0.01)", 'typescript');
     assert.equal(from.recognizer, 'bloom-filters.from');
     assert.deepEqual(from.params, { p: 0.01 });
-    const scalable = one("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter()", 'typescript');
+    const scalable = one("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter(8)", 'typescript');
     // bloom-filters 3.0.4 ScalableBloomFilter(_initial_size = 8, _error_rate = 0.01, _ratio = 0.5); m and k are the first link's
     assert.deepEqual(scalable.params, { n: 8, p: 0.01, hashing: 'partitioned' });
     assert.deepEqual([scalable.derived.m, scalable.derived.k, scalable.derived.growth], [77, 7, { initialSize: 8, errorRate: 0.01, ratio: 0.5 }]);
+    // with no argument at all the filter grows from the library's initial size: nothing is sized where it is built
+    assert.deepEqual(detectConfigs("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter()", { languageId: 'typescript' }), []);
   });
 
   it('Rust growable builder and bloomfilter with seed', () => {

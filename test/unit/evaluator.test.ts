@@ -28,9 +28,12 @@ describe('evaluator: numeric literals of every language', () => {
     }
     it(text, () => assert.equal(value(text), expected));
   }
-  it('2^20 is a power only in configs; XOR otherwise is not evaluated', () => {
+  it('2^20 is a power only in configs; in code it is the XOR the program computes', () => {
     assert.equal(value('2^20', { caretIsPower: true }), 1048576);
-    assert.match(fails('2^20'), /XOR/);
+    // Java, C, Go, JavaScript: `10 ^ 7` is 0b1010 XOR 0b0111 = 0b1101, not ten million
+    assert.equal(value('10 ^ 7'), 13);
+    assert.equal(value('1 << 4 ^ 1'), 17); // XOR binds looser than the shift here, as in our grammar's power slot
+    assert.match(fails('0.5 ^ 2'), /XOR/);
   });
 });
 

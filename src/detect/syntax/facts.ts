@@ -98,6 +98,7 @@ export class SyntaxFacts {
   private tree: Tree | undefined;
   private parsed = false;
   private table: Map<string, Definition | null> | undefined;
+  private loops: LoopRows[] | undefined;
 
   constructor(private readonly grammar: LoadedGrammar, private readonly text: string) {}
 
@@ -199,6 +200,29 @@ export class SyntaxFacts {
     visit(root, 0);
   }
 
+  /**
+   * The loop around `offset` that binds its variables to the rows of a literal list (`for name, cap, fp in [(A, B, C),
+   * (D, E, F)]:`, `for (const [n, p] of [[1, 0.01], [2, 0.02]])`): one binding of every variable per row. Each row
+   * configures its own filter.
+   */
+  loopAround(offset: number): LoopRows | undefined {
+    if (!this.loops) {
+      this.loops = [];
+      const root = this.root();
+      const visit = (node: Node, depth: number): void => {
+        if (depth > 200 || this.loops!.length > 100) return;
+        if (node.type === 'for_statement' || node.type === 'for_in_statement') {
+          const rows = literalRows(node.childForFieldName('left'), node.childForFieldName('right'));
+          const body = node.childForFieldName('body');
+          if (rows && body) this.loops!.push({ ...rows, start: body.startIndex, end: body.endIndex });
+        }
+        for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+      };
+      if (root) visit(root, 0);
+    }
+    return this.loops.filter((loop) => loop.start <= offset && offset < loop.end).pop();
+  }
+
   /** What the tree says about the code at `offset`; undefined when the text has no tree. */
   around(offset: number): Surroundings | undefined {
     const root = this.root();
@@ -235,6 +259,29 @@ export class SyntaxFacts {
 }
 
 const OWN_MEMBER_TYPES = new Set(['member_expression', 'attribute', 'member_access_expression']);
+
+/** A loop's variables and, per row of its literal list, the expression (and its offset) each variable takes. */
+export interface LoopRows {
+  readonly names: readonly string[];
+  readonly rows: readonly (readonly { readonly expression: string; readonly offset: number }[])[];
+  /** The loop body's range. */
+  readonly start: number;
+  readonly end: number;
+}
+
+const MAX_LOOP_ROWS = 20;
+
+/** `name, cap, fp` over `[(A, B, C), (D, E, F)]`: two rows of three; undefined unless every row has one value per name. */
+function literalRows(left: Node | null, right: Node | null): Omit<LoopRows, 'start' | 'end'> | undefined {
+  if (!left || !right || !LIST_TYPES.has(left.type) || !LIST_TYPES.has(right.type)) return undefined;
+  const names = left.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
+  if (names.length === 0 || !names.every((n) => NAME_TYPES.has(n.type))) return undefined;
+  const rows = right.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
+  if (rows.length < 2 || rows.length > MAX_LOOP_ROWS) return undefined;
+  const values = rows.map((row) => (LIST_TYPES.has(row.type) ? row.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment') : []));
+  if (!values.every((row) => row.length === names.length)) return undefined;
+  return { names: names.map((n) => n.text), rows: values.map((row) => row.map((v) => ({ expression: v.text, offset: v.startIndex }))) };
+}
 
 /** Binds a name, a list of names (`a, b := x, y`) or a destructuring pattern (`const {n, p} = {n: 1, p: 2}`). */
 function bind(lhs: Node, rhs: Node, add: (name: Node, value: Node) => void): void {
