@@ -376,7 +376,11 @@ class Parser {
     if (!this.options.resolve) throw new EvalError(`\`${name}\` is not a constant`);
     if (this.visiting.has(name)) throw new EvalError(`\`${name}\` is defined in terms of itself`);
     if (this.nameDepth >= MAX_NAME_DEPTH) throw new EvalError(`\`${name}\` is defined through too many names`);
-    const definition = this.options.resolve(name);
+    let definition = this.options.resolve(name);
+    // `CHARACTERS.length` of a string constant: its number of characters (a plain literal, no escapes or interpolation)
+    const text = definition === undefined && /\.length$/.test(name) ? this.options.resolve(name.slice(0, -'.length'.length)) : undefined;
+    const quoted = text === undefined ? null : /^(["'])([^"'\\$`{}]*)\1$/.exec(text.trim());
+    if (quoted) definition = String(quoted[2].length);
     if (definition === undefined) throw new EvalError(`\`${name}\` is not a constant in this file`);
     const visiting = new Set(this.visiting);
     visiting.add(name);

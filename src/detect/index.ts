@@ -124,6 +124,9 @@ export function fileConstants(text: string, options: DetectOptions = {}): FileCo
       const result = evaluateConstant(name, ctx.codeEval);
       const origin = ctx.originOf(name);
       if (result.ok && origin) constants.push({ name, value: result.value, line: origin.line });
+      // a string constant's length, for `Math.pow(CHARACTERS.length, HASH_LENGTH)` in another file
+      const length = result.ok ? undefined : evaluateConstant(`${name}.length`, ctx.codeEval);
+      if (length?.ok && origin) constants.push({ name: `${name}.length`, value: length.value, line: origin.line });
     }
     return constants;
   });

@@ -69,6 +69,8 @@ import { TEMPO } from './tempo';
 import { BLOOMER } from './bloomer';
 import { DART_BLOOM_FILTER } from './dartBloomFilter';
 import { DART_NDK } from './dartNdk';
+import { REDIS_MODULES_SDK } from './redisModulesSdk';
+import { CODABLE_BLOOM_FILTER } from './codableBloomFilter';
 import { DORIS_NGRAM } from './dorisNgram';
 import { STARROCKS_NGRAM } from './starrocksNgram';
 import { FLOR } from './flor';
@@ -95,7 +97,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   SCRAPY_REDIS_BLOOMFILTER, FASTBLOOM_RS, BLOOM_RS, PROBABILISTIC_COLLECTIONS, BLOOM_FILTER_NET, PLEONASM, REDIS_BLOOMFILTER_RB,
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
-  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, DART_NDK, HIVE, DORIS_NGRAM, STARROCKS_NGRAM, KRAKEND, PARQUETJS,
+  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, DART_NDK, REDIS_MODULES_SDK, CODABLE_BLOOM_FILTER, HIVE, DORIS_NGRAM, STARROCKS_NGRAM, KRAKEND, PARQUETJS,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

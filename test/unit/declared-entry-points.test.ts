@@ -12,7 +12,7 @@ import type { CallEntryPoint, DeclaredSetting, ParamRole, SettingsEntryPoint } f
 const VALUE: Partial<Record<ParamRole, number>> = { n: 12345, p: 0.02, m: 65536, k: 5, bitsPerElement: 9, maxBytes: 4096, sets: 4, bucketSlots: 4, fingerprintBits: 16, maxKicks: 50, expansion: 2, kind: 0 };
 const SIZING: readonly ParamRole[] = ['n', 'p', 'm', 'k', 'bitsPerElement'];
 const FILE_FOR: Record<string, string> = {
-  rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', kotlin: 'A.kt', csharp: 'A.cs', php: 'a.php', ruby: 'a.rb', javascript: 'a.js', typescript: 'a.ts', dart: 'a.dart',
+  rust: 'a.rs', python: 'a.py', go: 'a.go', scala: 'a.scala', c: 'a.c', cpp: 'a.cc', kotlin: 'A.kt', csharp: 'A.cs', php: 'a.php', ruby: 'a.rb', javascript: 'a.js', typescript: 'a.ts', dart: 'a.dart', swift: 'a.swift',
 };
 
 /** The value a snippet states for a role in a unit: a power of two of bits states its exponent (2^16 = VALUE.m), an inverse rate 1/p. */
@@ -57,8 +57,8 @@ function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } 
     const param = positional.find((p) => p.position === i);
     args.push(param ? statedText(param.role, param.unit) : i === 0 ? '"x"' : '0');
   }
-  // keyword arguments as the language writes them: `name: value` in Ruby and C#, `name=value` elsewhere
-  const colon = language === 'ruby' || language === 'csharp';
+  // keyword arguments as the language writes them: `name: value` in Ruby, C# and Swift, `name=value` elsewhere
+  const colon = language === 'ruby' || language === 'csharp' || language === 'swift';
   if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${statedText(p.role, p.unit)}`).join(', ')}}`);
   else args.push(...named.map((p) => `${p.names![0]}${colon ? ': ' : '='}${statedText(p.role, p.unit)}`));
   const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;

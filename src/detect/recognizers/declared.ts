@@ -47,6 +47,11 @@ function stateValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, expressi
   const text = (typeof expression === 'string' ? expression : expression.text).trim();
   const percent = unit === 'probability' ? /^(["']?)([\d.]+(?:[eE][-+]?\d+)?)\s*%\1$/.exec(text) : null;
   if (percent) return stateWithoutRange(b, param, Number(percent[2]) / 100, text, options);
+  // a list literal where a count of hash functions belongs (`hashes: [.djb232, .sdbm32]`): as many as it holds, each once
+  if (unit === 'hashes' && /^\[[^]*\]$/.test(text)) {
+    const listed = new Set(splitArguments(text, 0)?.args.map((a) => a.text.replace(/\s+/g, '')) ?? []);
+    return listed.size > 0 ? stateWithoutRange(b, param, listed.size, text, options) : undefined;
+  }
   if (unit !== 'bits-log2' && unit !== 'one-in') return b.argument(param, expression, { ...options, scale: unitScale(unit) });
   const stated = builder(b.ctx, 'probe', '', 0, 0).argument(param, text, { eval: options.eval });
   if (stated === undefined) {
@@ -446,10 +451,13 @@ const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) 
 
 /**
  * The declared callees and setting names in lower case (`filterbuilder.build`, `rollingfilter`, `numdistinct`): a line
- * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group.
+ * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group,
+ * except a method of a library the file must import (`.reserve` of redis-modules-sdk): its `requires` keeps it precise.
  */
-export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call' ? [e.callee.replace(/^\./, '')] : e.settings.map((s) => s.name.split('<column>')[0])))
-  .map((name) => name.toLowerCase()).filter((name) => name.length >= 8))];
+export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call'
+  ? [e.callee.replace(/^\./, '')].filter((name) => name.length >= 8 || (e.requires !== undefined && name.length >= 5))
+  : e.settings.map((s) => s.name.split('<column>')[0]).filter((name) => name.length >= 8)))
+  .map((name) => name.toLowerCase()))];
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [
