@@ -516,12 +516,18 @@ const CHECKS: Record<string, (v: number) => string | undefined> = {
   bitsPerElement: checks.positive('bits per key'),
 };
 
-/** Counts the elements of an array literal (`new int[]{5, 7, 11}`, `[3, 5]`): the number of seeds. */
+/**
+ * Counts the elements of an array literal where a hash count belongs: seeds (`new int[]{5, 7, 11}`, `[3, 5]`) or the
+ * hash functions themselves (`hashFunctions: [djb2, sdbm]`, `[.murmur3, .fnv1a]`), each counted once.
+ */
 function arrayLength(value: string): number | undefined {
   const inner = /^(?:new[ \t]+\w+[ \t]*\[\][ \t]*)?[{[]([^{}[\]]*)[}\]]$/.exec(value.trim());
   if (!inner) return undefined;
   const items = inner[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
-  return items.length > 0 && items.every((s) => /^-?[\d_]+[lLuU]?$/.test(s)) ? items.length : undefined;
+  if (items.length === 0) return undefined;
+  if (items.every((s) => /^-?[\d_]+[lLuU]?$/.test(s))) return items.length;
+  // two or more names: a one-name list is as likely a type (`seeds: [Int]`) as a function
+  return items.length >= 2 && items.every((s) => /^\.?[A-Za-z_][\w.:]*$/.test(s)) ? new Set(items).size : undefined;
 }
 
 interface Reading {
@@ -595,7 +601,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     if (seeds) b.set('k', value, { kind: 'constant', text: pair.value, range: ctx.source.range(pair.valueStart, pair.valueEnd) });
     else if (expression !== pair.value) b.argument(param, expression, { eval: options, kind: 'config', scale: guess.scale, check: CHECKS[param] });
     else b.argument(param, pair.value, { eval: options, kind: code ? undefined : 'config', at: pair.valueStart, scale: guess.scale, check: CHECKS[param] });
-    if (b.draft.params[param] !== undefined) read.push(`${param} ← ${pair.key}${guess.scale === 8 ? ' (bytes × 8)' : ''}${seeds ? ' (number of seeds)' : ''}`);
+    if (b.draft.params[param] !== undefined) read.push(`${param} ← ${pair.key}${guess.scale === 8 ? ' (bytes × 8)' : ''}${seeds ? ' (the list counted)' : ''}`);
   }
   if (read.length === 0) return undefined;
   b.note(`guessed from names: ${read.join(', ')}`);
