@@ -321,7 +321,7 @@ export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: st
   const pointer = /^\*([A-Za-z_]\w*)$/.exec(text);
   if (pointer) return new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`).test(ctx.text);
   if (!/^[A-Za-z_]\w*$/.test(text)) return false;
-  if (new RegExp(`^[ \\t]*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)\\s+)+[\\w<>\\[\\], ?]+\\s+${text}\\s*;`, 'm').test(ctx.text)) return true;
+  if (new RegExp(`^[ \\t]*(?:@\\w+(?:\\([^)\\n]*\\))?\\s+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)\\s+)+[\\w<>\\[\\], ?]+\\s+${text}\\s*;`, 'm').test(ctx.text)) return true;
   const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
   return [...before.matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
 }
@@ -363,12 +363,29 @@ export function statesLocalFallback(ctx: ScanContext, draft: Draft): boolean {
  * (`BloomFilter({required int expectedItems, double falsePositiveRate = 0.01})`) declares a parameter, not a use.
  */
 function isNamedParameterDeclaration(ctx: ScanContext, draft: Draft): boolean {
-  const own = /^[\w.]+\s*\(\s*[{[]/.exec(ctx.text.slice(draft.start, draft.start + 80));
-  const open = own ? ctx.text.indexOf('(', draft.start) : enclosingOpenParen(ctx, draft.start);
-  const group = open < 0 ? null : /^\(\s*([{[])/.exec(ctx.text.slice(open, open + 40));
-  if (!group) return false;
-  const list = splitArguments(ctx.text, ctx.text.indexOf(group[1], open));
-  return list !== undefined && list.args.some((a) => isTypedParameter(a.text.replace(/^(?:required|final|covariant)\s+/, '')));
+  const offsets = Object.values(draft.sources).flatMap((source) => (source?.range && source.kind !== 'default' ? [ctx.source.lineStart(source.range.start.line) + source.range.start.character] : []));
+  return offsets.length > 0 && offsets.every((offset) => {
+    const brace = enclosingBrace(ctx, offset);
+    if (brace < 0 || !/\(\s*$/.test(ctx.text.slice(Math.max(0, brace - 20), brace))) return false;
+    const list = splitArguments(ctx.text, brace);
+    const own = list?.args.find((a) => a.start <= offset && offset <= a.end);
+    return own !== undefined && isTypedParameter(own.text.replace(/^(?:required|final|covariant)\s+/, ''));
+  });
+}
+
+/** The `{` or `[` that opens the group around `offset` (bounded look-back), or -1. */
+function enclosingBrace(ctx: ScanContext, offset: number): number {
+  let depth = 0;
+  for (let i = offset - 1; i >= Math.max(0, offset - MAX_HEADER); i--) {
+    if (ctx.source.kindAt(i) !== CODE) continue;
+    const c = ctx.text[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth === 0) return c === '(' ? -1 : i;
+      depth--;
+    }
+  }
+  return -1;
 }
 
 /** Languages read without a tree: a string printed or logged (`println("... 'orc.bloom.filter.fpp'='0.05' ...")`) is text, not code. */
