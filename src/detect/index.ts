@@ -50,6 +50,8 @@ const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'try
   // other filters (src/libraries/fingerprintLibraries.ts, recognizers/redisCuckoo.ts)
   'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse'];
 const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) => !BASE_NEEDLES.some((needle) => name.includes(needle)))];
+/** Methods of a Bloom command client bound to a variable (redis-py `bf = r.bf()`; `bf.create(key, p, n)`). */
+const BOUND_CLIENT_NEEDLES = ['.reserve(', '.create(', '.insert('];
 /** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
 const MAX_WHOLE_LINE = 2000;
 const WINDOW_BEFORE = 300;
@@ -75,7 +77,9 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   if (text.length > MAX_TEXT_LENGTH) text = text.slice(0, MAX_TEXT_LENGTH);
   const lower = text.toLowerCase();
   const hits: number[] = [];
-  for (const needle of PREFILTER_NEEDLES) {
+  // a file that binds a client's Bloom commands (`bf = r.bf()`) calls them on that variable, whatever its name
+  const boundNeedles = lower.includes('.bf()') ? BOUND_CLIENT_NEEDLES : [];
+  for (const needle of [...PREFILTER_NEEDLES, ...boundNeedles]) {
     let at = lower.indexOf(needle);
     while (at >= 0) {
       hits.push(at);

@@ -194,11 +194,11 @@ function enclosingOpen(text: string, at: number): number {
 /** redis-py `r.bf().reserve(key, errorRate, capacity, expansion=None, noScale=None)` / `.create(...)` / `.insert(key, items, capacity=, error=, noScale=)`. */
 const redisPy = callRecognizer({
   ids: ['redis-py.bf.reserve', 'redis-py.bf.insert'],
-  needles: ['bf()', '.reserve(', '.create(', '.insert('],
+  needles: ['bf()', '.reserve(', '.create(', '.insert('], // the last three on a variable bound to bf() (see index.ts)
   // on `r.bf()` itself, or on a variable bound to it (`bf = server.bf()` ... `bf.create(key, 0.001, 10_000)`)
   pattern: /(?:\.\s*bf\s*\(\s*\)|\b([A-Za-z_]\w*))\s*\.\s*(reserve|create|insert)\s*\(/g,
   build(ctx, args, start, end, found) {
-    if (found[1] !== undefined && !ctx.hint(`bf-variable:${found[1]}`, new RegExp(`\\b${found[1]}\\s*=\\s*[\\w.]+\\.bf\\(\\s*\\)`))) return undefined;
+    if (found[1] !== undefined && !ctx.hint(`bf-variable:${found[1]}`, new RegExp(`\\b${found[1]}\\s*=\\s*[\\w.()]+\\.bf\\(\\s*\\)`))) return undefined;
     const match = [found[0], found[2]];
     if (match[1] === 'insert') {
       const b = builder(ctx, 'redis-py.bf.insert', 'redis-py bf().insert', start, end);
