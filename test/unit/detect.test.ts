@@ -364,3 +364,19 @@ describe('detect: entry points and readings from the blind rounds D and E', () =
     assert.deepEqual(one('let f = BloomFilter<String>(size: 2048, hashFunctions: [fnv, murmur, djb2])\n', 'swift').params, { m: 2048, k: 3 });
   });
 });
+
+describe('detect: Lettuce custom commands', () => {
+  it('a ProtocolKeyword naming BF.RESERVE, dispatched with a CommandArgs chain bound to a variable', () => {
+    const kotlin = [
+      'import io.lettuce.core.protocol.ProtocolKeyword',
+      'object Reserve : ProtocolKeyword { override fun getBytes(): ByteArray = "BF.RESERVE".toByteArray() }',
+      'fun make(c: RedisCommands<String, String>) {',
+      '    val a = CommandArgs(StringCodec.UTF8).addKey("k").add(0.02).add(40_000L)',
+      '    c.dispatch(Reserve, StatusOutput(StringCodec.UTF8), a)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(kotlin, { languageId: 'kotlin' }).map(describeFinding), ['redis.bf.reserve@3 {"p":0.02,"n":40000}']);
+    // without the dispatch, the keyword alone configures nothing
+    assert.deepEqual(detectConfigs(kotlin.split('\n').slice(0, 2).join('\n'), { languageId: 'kotlin' }), []);
+  });
+});

@@ -137,6 +137,14 @@ const redisCommand: Recognizer = {
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
     }
+    // Form 1c: a Lettuce command keyword (`object BfReserve : ProtocolKeyword { ... "BF.RESERVE".toByteArray() }`)
+    // dispatched with a CommandArgs chain: `dispatch(BfReserve, output, CommandArgs(codec).addKey(k).add(p).add(n))`
+    const lettuce = (closeQuote === '"' || closeQuote === '\'') ? lettuceArguments(ctx, at, after) : undefined;
+    if (lettuce) {
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, lettuce.start, lettuce.end);
+      const read = fromTokens(b, command, lettuce.tokens);
+      return read && flavoured(ctx, b, valkey, read.nonScaling);
+    }
     // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
     const inString = ctx.isString(at);
     let end = after;
@@ -189,6 +197,36 @@ function enclosingOpen(text: string, at: number): number {
     } else if (c === ';' || c === '{' || c === '}') return -1;
   }
   return -1;
+}
+
+/**
+ * Lettuce custom commands: the keyword object whose bytes are the command (`object K : ProtocolKeyword`), dispatched
+ * with a CommandArgs chain (inline or through a variable); the chain's `addKey`/`add` arguments are the command's.
+ */
+function lettuceArguments(ctx: ScanContext, at: number, after: number): { tokens: Argument[]; start: number; end: number } | undefined {
+  const text = ctx.text;
+  if (!/^["']\s*\.\s*(?:toByteArray|getBytes)\s*\(/.test(text.slice(after, after + 40))) return undefined;
+  const owner = [...text.slice(Math.max(0, at - 400), at).matchAll(/\b(?:object|class|enum)\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*ProtocolKeyword\b|\b(\w+)\s*(?:\([^)]*\))?\s+implements\s+ProtocolKeyword\b/g)].pop();
+  const keyword = owner?.[1] ?? owner?.[2];
+  if (!keyword) return undefined;
+  const dispatch = new RegExp(`\\.dispatch\\s*\\(\\s*(?:\\w+\\.)?${keyword}\\b`).exec(text);
+  const list = dispatch ? splitArguments(text, text.indexOf('(', dispatch.index)) : undefined;
+  const argsText = list?.args[2]?.text;
+  if (!argsText) return undefined;
+  // the chain inline, or the variable it is bound to
+  const chainAt = /^CommandArgs\s*[(<]/.test(argsText) ? list!.args[2].start : text.search(new RegExp(`\\b${argsText}\\s*=\\s*CommandArgs\\s*[(<]`));
+  if (chainAt < 0) return undefined;
+  const start = text.indexOf('CommandArgs', chainAt);
+  const tokens: Argument[] = [];
+  let end = splitArguments(text, text.indexOf('(', start))?.end ?? -1;
+  const link = /^\s*\.\s*(?:add|addKey|addValue)\s*\(/;
+  for (let next = end < 0 ? null : link.exec(text.slice(end, end + 200)); next && tokens.length < 12; next = link.exec(text.slice(end, end + 200))) {
+    const inner = splitArguments(text, end + next[0].length - 1);
+    if (!inner || inner.args.length !== 1) break;
+    tokens.push(inner.args[0]);
+    end = inner.end;
+  }
+  return tokens.length >= 3 ? { tokens, start, end } : undefined;
 }
 
 /** redis-py `r.bf().reserve(key, errorRate, capacity, expansion=None, noScale=None)` / `.create(...)` / `.insert(key, items, capacity=, error=, noScale=)`. */
