@@ -319,9 +319,11 @@ export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: st
     return receiver !== undefined && receiver[1] === member[1];
   }
   const pointer = /^\*([A-Za-z_]\w*)$/.exec(text);
-  if (pointer) return new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`).test(ctx.text);
+  if (pointer) return ctx.hint(`flag-pointer:${pointer[1]}`, new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`));
   if (!/^[A-Za-z_]\w*$/.test(text)) return false;
-  if (new RegExp(`^[ \\t]*(?:@\\w+(?:\\([^)\\n]*\\))?\\s+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)\\s+)+[\\w<>\\[\\], ?]+\\s+${text}\\s*;`, 'm').test(ctx.text)) return true;
+  // a field declared with no value: modifiers, a type (generic arguments and array brackets allowed), the name, `;`
+  const field = `^[ \\t]*(?:@\\w+(?:\\([^)\\n]{0,200}\\))?[ \\t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \\t]+)+[\\w.]+(?:<[^<>;\\n]{0,80}>)?(?:\\[\\])*[ \\t]+${text}[ \\t]*;`;
+  if (ctx.hint(`field:${text}`, new RegExp(field, 'm'))) return true;
   const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
   return [...before.matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
 }
