@@ -826,16 +826,20 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
 function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent: number; line: number }[]): Draft[] {
   const drafts: Draft[] = [];
   const groups: (typeof flat)[] = [];
+  const statedIn = new Map<typeof flat, Set<string>>();
   for (const entry of flat) {
+    const param = classifyName(entry.pair.key)?.param;
     const group = groups.find((g) => {
       const tail = g[g.length - 1];
       if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP))) return false;
       // a parameter stated again starts the next filter (`BLOOM_CAP`, `BLOOM_FP_RATE`, then `QUEUE_BLOOM_CAP`, ...)
-      const param = classifyName(entry.pair.key)?.param;
-      return param === undefined || !g.some((other) => classifyName(other.pair.key)?.param === param);
+      return param === undefined || !statedIn.get(g)!.has(param);
     });
     if (group) group.push(entry);
     else groups.push([entry]);
+    const params = statedIn.get(group ?? groups[groups.length - 1]) ?? new Set<string>();
+    if (param !== undefined) params.add(param);
+    statedIn.set(group ?? groups[groups.length - 1], params);
     if (groups.length > 500) break;
   }
   for (const group of groups) {
