@@ -12,7 +12,10 @@
  *  - protobuf field numbers read by the generic recogniser (`num_hash_functions = 1;`);
  *  - in Markdown, prose outside code blocks (inline code included) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
- *    naming the key) that states no value.
+ *    naming the key) that states no value;
+ *  - state set elsewhere: every value a member, an injected field, a flag's pointer or a class or `def` parameter, none
+ *    known here; a growing filter built with no argument; text a program prints and Dart named-parameter defaults in
+ *    languages read without a tree. A parameter's default or a local fallback (`rate.unwrap_or(0.01)`) is a stated value.
  * Declarations, expected values, reads and pass-throughs are read on the parsed tree where the language has a grammar
  * (src/detect/syntax/facts.ts `around`), else by the text predicates here; bounded work per finding.
  */
@@ -288,9 +291,10 @@ export function statesParameterDefault(ctx: ScanContext, draft: Draft): boolean 
   });
 }
 
-/** Numeric and text conversions around a value (`int64(r.capacity)`, `uint(*items)`, `to_string(error_rate)`). */
+/** Conversions to text that keep a value: Elixir `to_string(x)`, JS `String(x)`, Python `str(x)`, PHP `strval(x)`. */
 const TEXT_CONVERSION = /^(?:to_string|String|str|strval|Integer\.to_string|Float\.to_string)\s*\((.*)\)$/s;
 
+/** The value inside numeric and text conversions (`int64(r.capacity)` -> `r.capacity`, `to_string(error_rate)` -> `error_rate`). */
 function withoutConversions(expression: string): string {
   let text = expression.trim();
   for (let i = 0; i < 4; i++) {
@@ -353,7 +357,7 @@ export function statesNoValue(ctx: ScanContext, draft: Draft): string | undefine
  */
 export function statesLocalFallback(ctx: ScanContext, draft: Draft): boolean {
   return Object.values(draft.sources).some((source) => {
-    if (source?.kind !== 'constant' || !source.text || source.origin?.file !== undefined && source.origin.file !== ctx.extras.fileName) return false;
+    if (source?.kind !== 'constant' || !source.text || (source.origin?.file !== undefined && source.origin.file !== ctx.extras.fileName)) return false;
     const name = bareIdentifier(source.text);
     const definition = name === undefined ? undefined : ctx.resolveName(name);
     return definition !== undefined && new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(definition);
