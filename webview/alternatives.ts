@@ -53,7 +53,9 @@ export function alternativesChart(n: number, grid: readonly GridPoint[], design:
   }
   const designOnChart = Number.isFinite(design.falsePositiveRate) && design.falsePositiveRate > 0 && Number.isFinite(design.bitsPerKey);
   if (designOnChart) series.push({ label: 'your design', points: [{ x: design.falsePositiveRate, y: design.bitsPerKey }], markers: true });
-  const smallest = fittingRows(grid.find((point) => point.p <= 0.01)?.rows ?? [], needs).filter((r) => !r.id.startsWith('bound'))
+  // The grid's first rate at or below 1%, named as it is (the grid's rates are not round numbers).
+  const onePercentPoint = grid.find((point) => point.p <= 0.01);
+  const smallest = fittingRows(onePercentPoint?.rows ?? [], needs).filter((r) => !r.id.startsWith('bound'))
     .reduce<StructureRow | undefined>((best, r) => (best === undefined || r.bitsPerKey < best.bitsPerKey ? r : best), undefined);
   return {
     title: `Bits per key vs false-positive rate, n = ${formatCount(n)}`,
@@ -61,7 +63,7 @@ export function alternativesChart(n: number, grid: readonly GridPoint[], design:
     series,
     summary: `Memory per key each structure that fits needs to reach each false-positive rate from ${formatProbability(RATE_GRID[0])} to ${formatProbability(RATE_GRID[RATE_GRID.length - 1])} at n = ${formatCount(n)}`
       + (designOnChart ? `; your design: ${formatReal(design.bitsPerKey)} bits/key at ${formatProbability(design.falsePositiveRate)}` : '')
-      + (smallest ? `. The smallest at 1% or below is the ${smallest.name} (${formatReal(smallest.bitsPerKey)} bits/key at ${formatProbability(smallest.fp)}).` : '.'),
+      + (smallest && onePercentPoint ? `. At p = ${formatProbability(onePercentPoint.p)} the smallest is the ${smallest.name}, ${formatReal(smallest.bitsPerKey)} bits/key.` : '.'),
   };
 }
 

@@ -1,6 +1,6 @@
 /** Apache Cassandra / ScyllaDB SSTable Bloom filters (bloom_filter_fp_chance). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import type { CallEntryPoint, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { probabilityLiteral, result, snippetSummary } from './util';
 
 /** Cassandra / Scylla BloomCalculations.probs (buckets per element x hash functions). */
@@ -55,17 +55,33 @@ export function cassandra(p: number): LibraryDerivation {
   return result(undefined, k, [`table lookup: ${buckets} bits per partition (+20 bits per SSTable), ${k} hashes; nominal FP ${CASSANDRA_PROBS[buckets][k]}`], { bitsPerElement: buckets });
 }
 
+/** A schema builder's setter that takes bloom_filter_fp_chance (a double, one filter per SSTable). */
+function fpChanceCall(callee: string, title: string, requires: RegExp, source: SourceCitation): CallEntryPoint {
+  return {
+    kind: 'call', recognizer: 'cassandra.fpChance', title, callee, arity: [1, 1], languages: ['java', 'kotlin', 'scala'], requires,
+    params: [{ role: 'p', unit: 'probability', position: 0 }],
+    derive: (params) => (params.p !== undefined ? cassandra(params.p) : {}),
+    source,
+  };
+}
+
 export const CASSANDRA: LibraryModule = {
   id: 'cassandra',
   displayName: 'Cassandra / ScyllaDB',
   recognizers: ['cassandra.fpChance'],
-  entryPoints: [{
-    kind: 'call', recognizer: 'cassandra.fpChance', title: 'DataStax query builder withBloomFilterFpChance(p)', callee: '.withBloomFilterFpChance', arity: [1, 1], languages: ['java', 'kotlin', 'scala'],
-    requires: /datastax|querybuilder/i,
-    params: [{ role: 'p', unit: 'probability', position: 0 }],
-    derive: (params) => (params.p !== undefined ? cassandra(params.p) : {}),
-    source: { repository: 'apache/cassandra-java-driver', file: 'query-builder/src/main/java/com/datastax/oss/driver/api/querybuilder/schema/RelationStructure.java', function: 'withBloomFilterFpChance(double)' },
-  }],
+  entryPoints: [
+    fpChanceCall('.withBloomFilterFpChance', 'DataStax query builder withBloomFilterFpChance(p)', /datastax|querybuilder/i,
+      { repository: 'apache/cassandra-java-driver', file: 'query-builder/src/main/java/com/datastax/oss/driver/api/querybuilder/schema/RelationStructure.java', function: 'withBloomFilterFpChance(double)' }),
+    fpChanceCall('.bloomFilterFPChance', 'DataStax driver 3 SchemaBuilder bloomFilterFPChance(p)', /datastax|schemabuilder/i,
+      { repository: 'datastax/java-driver', file: 'driver-core/src/main/java/com/datastax/driver/core/schemabuilder/TableOptions.java', function: 'bloomFilterFPChance(Double fpChance)' }),
+    fpChanceCall('.setBloomFilterFpChance', 'Astyanax ColumnFamilyDefinition.setBloomFilterFpChance(p)', /astyanax/i,
+      { repository: 'Netflix/astyanax', file: 'astyanax-cassandra/src/main/java/com/netflix/astyanax/ddl/ColumnFamilyDefinition.java', function: 'setBloomFilterFpChance(Double chance)' }),
+    // Spring Data Cassandra: createTable(...).with(TableOption.BLOOM_FILTER_FP_CHANCE, 0.01), options maps keyed by its name
+    { kind: 'settings', recognizer: 'cassandra.fpChance', title: 'Spring Data Cassandra TableOption.BLOOM_FILTER_FP_CHANCE', triggers: ['p'], languages: ['java', 'kotlin', 'scala'], requires: /springframework/,
+      derive: (params) => (params.p !== undefined ? cassandra(params.p) : {}),
+      settings: [{ role: 'p', unit: 'probability', form: 'constant', name: 'TableOption.BLOOM_FILTER_FP_CHANCE',
+        source: { repository: 'spring-projects/spring-data-cassandra', file: 'spring-data-cassandra/src/main/java/org/springframework/data/cassandra/core/cql/keyspace/TableOption.java', function: 'BLOOM_FILTER_FP_CHANCE' } }] },
+  ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'apache/cassandra', file: 'src/java/org/apache/cassandra/utils/BloomCalculations.java', function: 'computeBloomSpec, probs' }],

@@ -1,6 +1,6 @@
 /** Apache Commons Collections 4.5 bloomfilter Shape. */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import type { CallEntryPoint, DeclaredParam, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { groupedInteger, LN2, LN2_SQUARED, probabilityLiteral, result } from './util';
 
 /** Shape factories fromNP, fromNM, fromKM, fromNMK, fromPMK. */
@@ -33,10 +33,30 @@ function commonsChecked(m: number, k: number, factory: string): LibraryDerivatio
   return { m, rejects: [`Shape.${factory} computes k = round(ln 2 · m / n) = ${k} < 1, and Commons Collections throws IllegalArgumentException`] };
 }
 
+const SHAPE: SourceCitation = { repository: 'apache/commons-collections', file: 'src/main/java/org/apache/commons/collections4/bloomfilter/Shape.java', function: 'fromNP, fromNM, fromKM, fromNMK, fromPMK' };
+
+/** Each factory's parameters in its own order (Shape.java): fromKM and fromPMK do not start with n. */
+const PARAMS: Record<'n' | 'p' | 'm' | 'k', DeclaredParam> = {
+  n: { role: 'n', unit: 'count', names: ['numberOfItems'] },
+  p: { role: 'p', unit: 'probability', names: ['probability'] },
+  m: { role: 'm', unit: 'bits', names: ['numberOfBits'] },
+  k: { role: 'k', unit: 'hashes', names: ['numberOfHashFunctions'] },
+};
+
+/** Shape.fromNP(numberOfItems, probability) ... fromPMK(probability, numberOfBits, numberOfHashFunctions), qualified or statically imported. */
+const SHAPE_FACTORIES: readonly CallEntryPoint[] = (['NP', 'NM', 'KM', 'NMK', 'PMK'] as const).map((kind) => ({
+  kind: 'call', recognizer: `commons.shape.from${kind}`, title: `Commons Collections Shape.from${kind}`, callee: `Shape.from${kind}`,
+  arity: [kind.length, kind.length], languages: ['java', 'kotlin', 'scala', 'groovy'], requires: /commons\.collections4\.bloomfilter|BloomFilter/,
+  params: kind.split('').map((letter, position) => ({ ...PARAMS[letter.toLowerCase() as 'n' | 'p' | 'm' | 'k'], position })),
+  derive: (params) => commonsShape(kind, params),
+  source: SHAPE,
+}));
+
 export const COMMONS: LibraryModule = {
   id: 'commons',
   displayName: 'Apache Commons Collections',
   recognizers: ['commons.shape.fromNP', 'commons.shape.fromNM', 'commons.shape.fromKM', 'commons.shape.fromNMK', 'commons.shape.fromPMK'],
+  entryPoints: SHAPE_FACTORIES,
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'apache/commons-collections', file: 'src/main/java/org/apache/commons/collections4/bloomfilter/Shape.java', function: 'fromNP, fromNM, fromPMK, calculateNumberOfHashFunctions' }],

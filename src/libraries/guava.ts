@@ -1,6 +1,6 @@
 /** Guava BloomFilter (Java). */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule } from './types';
+import type { CallEntryPoint, LibraryDerivation, LibraryModule, SourceCitation } from './types';
 import { ceilTo, groupedInteger, LN2, LN2_SQUARED, probabilityLiteral, result, sizeNote } from './util';
 
 /** Java's Double.toString, as Guava's checkArgument messages print a double ("0.0", "1.5", "1.0E-5"). */
@@ -50,10 +50,28 @@ export function guava(n: number, p: number): LibraryDerivation {
   return result(m, k, notes, { n: insertions });
 }
 
+const CREATE: SourceCitation = { repository: 'google/guava', file: 'guava/src/com/google/common/hash/BloomFilter.java', function: 'create(Funnel, int|long[, double]), toBloomFilter(Funnel, long[, double]) (fpp 0.03 when omitted)' };
+/** The file uses Guava's hashing (its import, or a Funnel: Guava's filters take one first). */
+const GUAVA_HINT = /com\.google\.common\.hash|\bFunnels?\b/;
+
+/** BloomFilter.create / toBloomFilter (funnel, expectedInsertions[, fpp]): the funnel first, the fpp 0.03 when left out. */
+const GUAVA_CALLS: readonly CallEntryPoint[] = (['create', 'toBloomFilter'] as const).flatMap((method) => [2, 3].map((count): CallEntryPoint => ({
+  kind: 'call', recognizer: 'guava.create', title: `Guava BloomFilter.${method}`, callee: `BloomFilter.${method}`, arity: [count, count],
+  languages: ['java', 'kotlin', 'scala', 'groovy'], requires: GUAVA_HINT,
+  params: [
+    { role: 'n', unit: 'count', position: 1, check: guavaInsertionsRefusal },
+    ...(count === 3 ? [{ role: 'p' as const, unit: 'probability' as const, position: 2, check: guavaFppRefusal }] : []),
+  ],
+  ...(count === 2 ? { defaults: { p: { value: 0.03, text: 'Guava default fpp 0.03' } } } : {}),
+  derive: (params) => (params.n !== undefined && params.p !== undefined ? guava(params.n, params.p) : {}),
+  source: CREATE,
+})));
+
 export const GUAVA: LibraryModule = {
   id: 'guava',
   displayName: 'Guava',
   recognizers: ['guava.create'],
+  entryPoints: GUAVA_CALLS,
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [

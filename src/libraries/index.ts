@@ -50,6 +50,9 @@ import { BREEZE } from './breeze';
 import { BTCD } from './btcd';
 import { CARBONDATA } from './carbondata';
 import { DRUID } from './druid';
+import { LUCENE } from './lucene';
+import { OPENSEARCH } from './opensearch';
+import { PINOT } from './pinot';
 import { FASTBLOOM_RS } from './fastbloomRs';
 import { GETH } from './geth';
 import { GO_ZERO } from './goZero';
@@ -97,7 +100,11 @@ export const LIBRARIES: readonly LibraryModule[] = [
   SCRAPY_REDIS_BLOOMFILTER, FASTBLOOM_RS, BLOOM_RS, PROBABILISTIC_COLLECTIONS, BLOOM_FILTER_NET, PLEONASM, REDIS_BLOOMFILTER_RB,
   PAIMON, CARBONDATA, ACCUMULO, TEMPO, DRUID, GETH,
   // blind round C
-  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, DART_NDK, REDIS_MODULES_SDK, CODABLE_BLOOM_FILTER, HIVE, DORIS_NGRAM, STARROCKS_NGRAM, KRAKEND, PARQUETJS,
+  YOURBASIC, FLOR, BLOOMER, DART_BLOOM_FILTER, HIVE, DORIS_NGRAM, KRAKEND, PARQUETJS,
+  // JVM / SQL inventory (issue 17)
+  PINOT, LUCENE, OPENSEARCH,
+  // blind rounds D and E
+  DART_NDK, REDIS_MODULES_SDK, CODABLE_BLOOM_FILTER, STARROCKS_NGRAM,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -1,6 +1,6 @@
 /** Apache ORC column Bloom filters. */
 import { classicModel } from './models';
-import type { LibraryDerivation, LibraryModule, SettingsEntryPoint, SourceCitation } from './types';
+import type { CallEntryPoint, LibraryDerivation, LibraryModule, SettingsEntryPoint, SourceCitation } from './types';
 import { LN2, LN2_SQUARED, result } from './util';
 
 /** BloomFilter(n, fpp): m = (int)(-n ln p / ln²2) + (64 - m % 64); k = max(1, round(m/n ln 2)). */
@@ -72,13 +72,48 @@ const ICEBERG_ORC: SettingsEntryPoint = {
   ],
 };
 
+const UTIL: SourceCitation = { repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long expectedEntries) (DEFAULT_FPP 0.05), BloomFilter(long expectedEntries, double fpp); BloomFilterUtf8(long, double)' };
+const JVM = ['java', 'kotlin', 'scala', 'groovy'];
+
+/** Iceberg's TableProperties constants for the same two keys (`updateProperties().set(TableProperties.ORC_BLOOM_FILTER_FPP, "0.01")`). */
+const ICEBERG_ORC_CONSTANTS: SettingsEntryPoint = {
+  ...ICEBERG_ORC, languages: JVM,
+  settings: [
+    { role: 'columns', unit: 'name', form: 'constant', name: 'TableProperties.ORC_BLOOM_FILTER_COLUMNS', source: ICEBERG },
+    { role: 'p', unit: 'probability', form: 'constant', name: 'TableProperties.ORC_BLOOM_FILTER_FPP', source: ICEBERG },
+  ],
+};
+
+/** OrcConf's key objects, which set themselves (`OrcConf.BLOOM_FILTER_FPP.setDouble(conf, 0.01)`) or give their name (`getAttribute()`). */
+const ORC_CONF_CONSTANTS: SettingsEntryPoint = {
+  kind: 'settings', recognizer: 'orc.bloomFilter', title: 'ORC Bloom filter', triggers: ['p', 'columns'], languages: JVM,
+  defaults: ORC_DEFAULTS,
+  derive: deriveOrc,
+  settings: [
+    { role: 'columns', unit: 'name', form: 'constant', name: 'OrcConf.BLOOM_FILTER_COLUMNS', source: CONF },
+    { role: 'p', unit: 'probability', form: 'constant', name: 'OrcConf.BLOOM_FILTER_FPP', source: CONF },
+    { role: 'n', unit: 'count', form: 'constant', name: 'OrcConf.ROW_INDEX_STRIDE', source: CONF },
+  ],
+};
+
+/** ORC's filter class itself: new BloomFilter(expectedEntries[, fpp]) and BloomFilterUtf8(expectedEntries, fpp). */
+const ORC_UTIL: CallEntryPoint[] = [
+  { kind: 'call', recognizer: 'orc.bloomFilter', title: 'ORC new BloomFilter(expectedEntries[, fpp])', callee: 'BloomFilter', arity: [1, 2], languages: JVM, requires: /org\.apache\.orc\.util/,
+    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+    defaults: { p: { value: 0.05, text: 'ORC BloomFilter.DEFAULT_FPP 0.05 (not OrcConf\'s 0.01)' } },
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? orc(params.n, params.p) : {}), source: UTIL },
+  { kind: 'call', recognizer: 'orc.bloomFilter', title: 'ORC new BloomFilterUtf8(expectedEntries, fpp)', callee: 'BloomFilterUtf8', arity: [2, 2], languages: JVM, requires: /org\.apache\.orc\.util/,
+    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? orc(params.n, params.p) : {}), source: UTIL },
+];
+
 export const ORC: LibraryModule = {
   id: 'orc',
   displayName: 'ORC',
   recognizers: ['orc.bloomFilter'],
-  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC],
+  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC, ICEBERG_ORC_CONSTANTS, ORC_CONF_CONSTANTS, ...ORC_UTIL],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, TRINO, ICEBERG],
+  sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, TRINO, ICEBERG, UTIL],
   allocations: [{ id: 'orc', label: 'ORC', call: (n, p) => `orc.bloom.filter.fpp=${p} (n = ${n} per stride)`, derive: orc }],
 };

@@ -104,17 +104,26 @@ const ARROW_RS_SETTINGS: SettingsEntryPoint = {
   ],
 };
 
+const TRINO: SourceCitation = { repository: 'trinodb/trino', file: 'plugin/trino-hive/src/main/java/io/trino/plugin/hive/HiveTableProperties.java, lib/trino-parquet/src/main/java/io/trino/parquet/writer/ParquetWriterOptions.java', function: 'PARQUET_BLOOM_FILTER_COLUMNS (parquet_bloom_filter_columns); DEFAULT_BLOOM_FILTER_FPP 0.01' };
+
+/** Trino's Hive and Iceberg table property `parquet_bloom_filter_columns = ARRAY['c']`: Trino's writer at its fpp 0.01. */
+const TRINO_PARQUET: SettingsEntryPoint = {
+  kind: 'settings', recognizer: 'parquet.bloomFilter', title: 'Trino Parquet Bloom filter', triggers: ['columns'],
+  defaults: { p: { value: 0.01, text: 'Trino Parquet writer default fpp 0.01 (ParquetWriterOptions.DEFAULT_BLOOM_FILTER_FPP)' } },
+  settings: [{ role: 'columns', unit: 'name', form: 'key', name: 'parquet_bloom_filter_columns', source: TRINO }],
+};
+
 export const PARQUET: LibraryModule = {
   id: 'parquet',
   displayName: 'Parquet',
   recognizers: ['parquet.bloomFilter', 'iceberg.parquetBloomFilter', 'arrow-rs.parquet.bloomFilter'],
-  entryPoints: [PARQUET_JAVA_SETTINGS, ICEBERG_SETTINGS, ARROW_RS_SETTINGS],
+  entryPoints: [PARQUET_JAVA_SETTINGS, ICEBERG_SETTINGS, ARROW_RS_SETTINGS, TRINO_PARQUET],
   layout: { kind: 'split-block' },
   model: splitBlockModel('Parquet split-block filter (256-bit blocks, k = 8)'),
   sources: [
     { repository: 'apache/parquet-java', file: 'parquet-column/src/main/java/org/apache/parquet/column/values/bloomfilter/BlockSplitBloomFilter.java', function: 'optimalNumOfBits, BlockSplitBloomFilter(int, int)' },
     { repository: 'apache/parquet-format', file: 'BloomFilter.md', function: 'Split Block Bloom Filter' },
-    JAVA, BUILDER, ICEBERG, ARROW,
+    JAVA, BUILDER, ICEBERG, ARROW, TRINO,
   ],
   allocations: [{ id: 'parquet', label: 'Parquet split-block (max 1 MiB)', call: (n, p) => `parquet.bloom.filter.expected.ndv=${n}, fpp=${p}`, derive: (n, p) => parquetSbbf(n, p, 1048576) }],
 };

@@ -111,6 +111,8 @@ export interface DeclaredParam {
   readonly names?: readonly string[];
   /** A stated 0 the library replaces by its default (the kernel's `map_extra = 0` is 5 hash functions). */
   readonly zeroMeans?: { readonly value: number; readonly text: string };
+  /** The library's own refusal of a value, in its words (Guava's checkArgument messages), instead of the role's generic check. */
+  readonly check?: (value: number) => string | undefined;
 }
 
 /** A default the library applies to a parameter the code leaves out. */
@@ -127,6 +129,12 @@ export interface CallEntryPoint {
   readonly params: readonly DeclaredParam[];
   /** The number of arguments the entry point takes (an overload with another count is another entry point). */
   readonly arity?: readonly [min: number, max: number];
+  /**
+   * A Java-style overload chosen by an argument's static type: `wholeNumber: true` applies when the argument at
+   * `position` evaluates to a whole number (an int or long: Orestes `FilterBuilder(size, hashes)`), `false` when it
+   * does not or cannot be evaluated (a double: `FilterBuilder(expectedElements, falsePositiveProbability)`).
+   */
+  readonly overload?: { readonly position: number; readonly wholeNumber: boolean };
   readonly languages?: readonly string[];
   /** The file must mention the library (an import or a package name). */
   readonly requires?: RegExp;

@@ -78,7 +78,7 @@ describe('e2e: same job, other filters (hover row, lens, designer section)', fun
     // The chart below the table is drawn when it scrolls into view, with its text alternative.
     await frame.locator('#chart-alternatives').scrollIntoViewIfNeeded();
     await frame.waitForFunction(() => Number(document.querySelector('figure[data-chart="alternatives"]')?.getAttribute('data-draws') ?? '0') > 0, undefined, { timeout: UI_TIMEOUT_MS });
-    await expectText(frame.locator('#chart-alternatives-summary'), /^Memory per key each structure that fits needs .* at n = 1\.00M; your design: [\d.]+ bits\/key at 0\.9\d+%\. The smallest at 1% or below is the Ribbon \(RocksDB Standard128Ribbon\)/);
+    await expectText(frame.locator('#chart-alternatives-summary'), /^Memory per key each structure that fits needs .* at n = 1\.00M; your design: [\d.]+ bits\/key at 0\.9\d+%\. At p = 0\.\d+% the smallest is the Ribbon \(RocksDB Standard128Ribbon\), [\d.]+ bits\/key\./);
     await expectAttribute(frame.locator('#chart-alternatives'), 'aria-label', 'Bits per key vs false-positive rate, n = 1.00M');
     await workbench.screenshot('e2e-designer-alternatives-chart');
 

@@ -69,6 +69,8 @@ const EXTRA_COVERAGE = new Set([
   // other filters: fingerprint-detect.test.ts
   'node-redis.cf.reserve', 'jedis.cfReserve', 'go-redis.cfReserve', 'go.linvon.cuckoo.newFilter', 'go.panmari.cuckoo.newFilter', 'bloom-filters.xor',
   'c.xorfilter.allocate', 'c.binaryfuse.allocate', 'go.xorfilter.populate', 'go.xorfilter.binaryFuse8', 'rust.xorf.xor', 'js.binaryFuseFilter.populate',
+  // jvm-inventory.test.ts
+  'pinot.bloomFilter', 'lucene.fuzzySet', 'opensearch.docIdFuzzySet', 'paimon.lookupCacheBloom',
   // libraries-blind-rounds.test.ts
   'go.steakknife.new', 'rueidisprob.newCountingBloomFilter', 'pyprobables.expandingBloomFilter', 'pyprobables.rotatingBloomFilter', 'rust.probabilistic-collections.fromItemCount',
 ]);

@@ -26,7 +26,8 @@ function calleePattern(callee: string): string {
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
   // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
   // and type arguments between a type and its constructor: Dart `BloomFilter<String>.withProbability`
-  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
+  // and Java's explicit type arguments after the dot: `BloomFilter.<String>create`
+  const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*(?:<[^>\\n]{0,60}>\\s*)?' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
@@ -105,7 +106,8 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
   const out: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
-    const built = /^new\s+[\w.]+\s*\(\s*\)/.exec(arg.text);
+    // `new X()` or a static factory on a type (`BloomFilterInitArgs.create()`, `BFReserveParams.reserveParams()`)
+    const built = /^(?:new\s+[\w.]+|[A-Z]\w*(?:\s*\.\s*\w+)+)\s*\(\s*\)/.exec(arg.text);
     if (built) {
       const setter = /\.\s*(\w+)\s*\(/g;
       setter.lastIndex = built[0].length;
@@ -149,7 +151,7 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     const arg = argumentFor(args, param.position, param.names);
     if (!arg) continue;
     stated++;
-    declaredValue(b, param.role as ParamName, param.unit, arg, { check: checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
+    declaredValue(b, param.role as ParamName, param.unit, arg, { check: param.check ?? checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
   }
   if (stated === 0) return undefined;
   applyDefaults(b, entry.defaults);
@@ -173,6 +175,17 @@ function applyDefaults(b: DraftBuilder, defaults: CallEntryPoint['defaults']): v
   for (const [param, value] of Object.entries(defaults ?? {})) if (value) b.setDefault(param as ParamName, value.value, value.text);
 }
 
+/** Whether the argument that picks a Java overload has the declared static type (a whole number for int/long). */
+function matchesOverload(ctx: ScanContext, args: readonly Argument[], overload: NonNullable<CallEntryPoint['overload']>): boolean {
+  const arg = argumentFor(args, overload.position, undefined);
+  if (!arg) return false;
+  const value = evaluateConstant(arg.text, ctx.codeEval);
+  // a double literal (`1.0`, `1e3`, `5d`) picks the double overload even when its value is whole
+  const doubleLiteral = /\d\.|\.\d|\d[eE][-+]?\d/.test(arg.text) || /^[^xX]*\d[dDfF]$/.test(arg.text.trim());
+  const whole = value.ok && Number.isInteger(value.value) && !doubleLiteral;
+  return whole === overload.wholeNumber;
+}
+
 /** One recogniser for every declared call entry point of every library. */
 function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const byCallee = new Map<string, CallEntryPoint[]>();
@@ -186,7 +199,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '');
+      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
       const candidates = byCallee.get(name);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
@@ -196,6 +209,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       for (const entry of candidates) {
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
+        if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
         const draft = buildCall(ctx, entry, args, at, list.end);
         if (draft) return draft;
       }
@@ -300,6 +314,14 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       // `PREFIX + "column"`, `KEY + "#column"`, then `, value`
       const suffix = /^\s*\+\s*(?:(["'])([^"'\n]{1,100})\1|([A-Za-z_]\w*))/.exec(text.slice(end, end + 120));
       if (suffix) column = columnName(suffix[2] ?? suffix[3]);
+      // a key object that sets itself (`OrcConf.BLOOM_FILTER_FPP.setDouble(conf, 0.01)`): its setter's last argument
+      const setter = /^\s*\.\s*set\w*\s*\(/.exec(text.slice(end, end + 40));
+      const own = setter ? splitArguments(text, end + setter[0].length - 1)?.args : undefined;
+      if (own && own.length > 0) {
+        const last = own[own.length - 1];
+        hits.push({ setting, column, at, line, value: { text: last.text, start: last.start, end: last.end } });
+        continue;
+      }
       // the value: the argument after the key in the call that sets it (`.set(KEY + "col", "true")`, on any line)
       const open = enclosingOpenParen(ctx, at);
       const args = open >= 0 ? splitArguments(text, open)?.args ?? [] : [];
@@ -349,9 +371,11 @@ function isFalse(hit: SettingHit | undefined): boolean {
  * run-time boolean (`Boolean.toString(useBloom)`) or read with its fallback states no filter. A sizing setting does
  * when it states a value.
  */
-function triggers(hit: SettingHit | undefined): boolean {
+function triggers(hit: SettingHit | undefined, text: string): boolean {
   if (!hit?.value) return false;
   const value = unquote(hit.value.text);
+  // an empty list of columns (`ARRAY[]`, `[]`; a bare value stops at its bracket) names no filter
+  if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${text.slice(hit.value.end)}`)) return false;
   return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
 }
 
@@ -379,7 +403,7 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   const hits = new Map<ParamRole, SettingHit>();
   for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
   // a trigger with a value (an empty ORC column list, `enabled = false` or a key named without a value configures no filter)
-  if (!entry.triggers.some((role) => triggers(hits.get(role)))) return undefined;
+  if (!entry.triggers.some((role) => triggers(hits.get(role), ctx.text))) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');

@@ -1,6 +1,5 @@
 /** Every recogniser, in the order they run. */
 import type { Recognizer } from '../recognizer';
-import { CONFIG_RECOGNIZERS } from './config';
 import { JVM_RECOGNIZERS } from './jvm';
 import { LIBRARY_RECOGNIZERS } from './libraries';
 import { NATIVE_RECOGNIZERS } from './native';
@@ -19,7 +18,6 @@ export const RECOGNIZERS: readonly Recognizer[] = [
   ...REDIS_CUCKOO_RECOGNIZERS,
   ...NATIVE_RECOGNIZERS,
   ...SQL_RECOGNIZERS,
-  ...CONFIG_RECOGNIZERS,
   ...EXTRA_RECOGNIZERS,
   ...DECLARED_RECOGNIZERS,
   calculatorUrl,

@@ -3,37 +3,28 @@ import { checks } from '../engine';
 import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
-import { builder, callRecognizer, definesOwn, JVM, langIs, rocksDbBloomKind } from './helpers';
+import { builder, callRecognizer, JVM, langIs, rocksDbBloomKind } from './helpers';
 
-const GUAVA_HINT = /com\.google\.common\.hash|\bFunnels?\b/;
-const SPARK_HINT = /org\.apache\.spark\.util\.sketch/;
+/** DataFrameStatFunctions (sql/api/.../DataFrameStatFunctions.scala) held in a variable: a file of Spark SQL. */
+const SPARK_STAT_HINT = /DataFrameStatFunctions|org\.apache\.spark\.sql/;
+const GUAVA_STATIC = /import\s+static\s+com\.google\.common\.hash\.BloomFilter\.(?:\*|create|toBloomFilter)\b/;
 
-/** Guava `BloomFilter.create(funnel, n[, fpp])` / `toBloomFilter(...)` and Spark sketch `BloomFilter.create(n[, fpp|numBits])`. */
-const bloomFilterCreate = callRecognizer({
-  ids: ['guava.create', 'spark.sketch.create'],
+/**
+ * Guava's `create(funnel, n[, fpp])` / `toBloomFilter(...)` called bare after `import static
+ * com.google.common.hash.BloomFilter.create` (the qualified calls, and Spark sketch's, are declared in src/libraries).
+ */
+const guavaStaticImport = callRecognizer({
+  ids: ['guava.create'],
   needles: ['bloomfilter'],
-  pattern: /\bBloomFilter\s*\.\s*(create|toBloomFilter)\s*\(/g,
+  pattern: /(?<![\w$.])(create|toBloomFilter)\s*\(/g,
   build(ctx, args, start, end, match) {
-    if (!langIs(ctx, JVM)) return undefined;
-    if (definesOwn(ctx, 'BloomFilter')) return undefined;
-    const firstIsFunnel = args.length > 0 && /funnel/i.test(args[0].text);
-    const guavaHint = ctx.hint('guava', GUAVA_HINT);
-    const sparkHint = ctx.hint('spark-sketch', SPARK_HINT);
-    if (firstIsFunnel || (guavaHint && !sparkHint && args.length >= 2)) {
-      if (args.length < 2 || args.length > 4) return undefined;
-      const b = builder(ctx, 'guava.create', `Guava BloomFilter.${match[1]}`, start, end);
-      const n = b.argument('n', args[1], { check: derive.guavaInsertionsRefusal });
-      if (args[2]) b.argument('p', args[2], { check: derive.guavaFppRefusal });
-      else b.setDefault('p', 0.03, 'Guava default fpp 0.03');
-      if (n === 0) b.note('Guava treats expectedInsertions = 0 as 1');
-      return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();
-    }
-    if (match[1] !== 'create' || args.length < 1 || args.length > 3) return undefined;
-    if (!sparkHint) return undefined;
-    const b = builder(ctx, 'spark.sketch.create', 'Spark sketch BloomFilter.create', start, end);
-    b.argument('n', args[0], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
-    sparkSecondArgument(b, args[1]?.text, args[1]?.start);
-    return b.derive(sparkDerive).build();
+    if (!langIs(ctx, JVM) || !ctx.hint('guava-static', GUAVA_STATIC)) return undefined;
+    if (args.length < 2 || args.length > 3) return undefined;
+    const b = builder(ctx, 'guava.create', `Guava BloomFilter.${match[1]}`, start, end);
+    b.argument('n', args[1], { check: derive.guavaInsertionsRefusal });
+    if (args[2]) b.argument('p', args[2], { check: derive.guavaFppRefusal });
+    else b.setDefault('p', 0.03, 'Guava default fpp 0.03');
+    return b.derive((p) => (p.n !== undefined && p.p !== undefined ? derive.guava(p.n, p.p) : {})).build();
   },
 });
 
@@ -63,9 +54,11 @@ function sparkDerive(p: { n?: number; p?: number; m?: number }): ReturnType<type
 const sparkStat = callRecognizer({
   ids: ['spark.stat.bloomFilter'],
   needles: ['bloomfilter'],
-  pattern: /\.\s*stat(?:\s*\(\s*\))?\s*\.\s*bloomFilter\s*\(/g,
-  build(ctx, args, start, end) {
+  // `df.stat.bloomFilter(`, `df.stat().bloomFilter(`, or `.bloomFilter(` on a DataFrameStatFunctions held in a variable
+  pattern: /\.\s*stat(?:\s*\(\s*\))?\s*\.\s*bloomFilter\s*\(|(?<=[\w)\]]\s*)\.\s*bloomFilter\s*\(/g,
+  build(ctx, args, start, end, match) {
     if (args.length !== 3) return undefined;
+    if (!/^\.\s*stat/.test(match[0]) && !(langIs(ctx, JVM) && ctx.hint('spark-stat', SPARK_STAT_HINT))) return undefined;
     const b = builder(ctx, 'spark.stat.bloomFilter', 'Spark DataFrame stat.bloomFilter', start, end);
     b.argument('n', args[1], { check: checks.positiveInteger('expectedNumItems', 'Spark throws IllegalArgumentException') });
     sparkSecondArgument(b, args[2].text, args[2].start);
@@ -73,50 +66,9 @@ const sparkStat = callRecognizer({
   },
 });
 
-/** Apache Commons Collections 4.5 `Shape.fromNP/NM/KM/NMK/PMK`. */
-const commonsShape = callRecognizer({
-  ids: ['commons.shape.fromNP', 'commons.shape.fromNM', 'commons.shape.fromKM', 'commons.shape.fromNMK', 'commons.shape.fromPMK'],
-  needles: ['shape'],
-  pattern: /\bShape\s*\.\s*from(NP|NM|KM|NMK|PMK)\s*\(/g,
-  build(ctx, args, start, end, match) {
-    if (!ctx.hint('commons', /commons\.collections4\.bloomfilter|BloomFilter/)) return undefined;
-    const kind = match[1] as 'NP' | 'NM' | 'KM' | 'NMK' | 'PMK';
-    if (args.length !== kind.length) return undefined;
-    const b = builder(ctx, `commons.shape.from${kind}`, `Commons Collections Shape.from${kind}`, start, end);
-    const why = 'Shape throws IllegalArgumentException';
-    kind.split('').forEach((letter, i) => {
-      const param = letter.toLowerCase() as 'n' | 'p' | 'm' | 'k';
-      const check = param === 'p' ? checks.probability('probability', why) : checks.positiveInteger(param === 'n' ? 'numberOfItems' : param === 'm' ? 'numberOfBits' : 'numberOfHashFunctions', why);
-      b.argument(param, args[i], { check });
-    });
-    return b.derive((p) => derive.commonsShape(kind, p)).build();
-  },
-});
-
-/** Redisson `bloomFilter.tryInit(expectedInsertions, falseProbability)`. */
-const redissonTryInit = callRecognizer({
-  ids: ['redisson.tryInit'],
-  needles: ['tryinit'],
-  pattern: /\.\s*tryInit\s*\(/g,
-  build(ctx, args, start, end) {
-    if (!ctx.hint('redisson', /getBloomFilter|RBloomFilter/)) return undefined;
-    if (args.length !== 2) return undefined;
-    const b = builder(ctx, 'redisson.tryInit', 'Redisson RBloomFilter.tryInit', start, end);
-    const n = b.argument('n', args[0], { check: checks.positiveInteger('expectedInsertions', 'Redisson rejects it') });
-    const p = b.argument('p', args[1], { check: checks.probability('falseProbability', 'Redisson throws IllegalArgumentException') });
-    if (n !== undefined && p !== undefined) {
-      const m = Math.trunc((-n * Math.log(p)) / (Math.LN2 * Math.LN2));
-      if (m > 4294967294) {
-        b.invalid(`the filter would need ${m} bits; Redisson throws "Bloom filter size can't be greater than 4294967294"`);
-      }
-    }
-    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? derive.redisson(q.n, q.p) : {})).build();
-  },
-});
-
-/** RocksDB Java `new BloomFilter(bitsPerKey[, useBlockBasedMode])` and bitcoinj `new BloomFilter(elements, fpr, tweak[, update])`. */
+/** RocksDB Java `new BloomFilter(bitsPerKey[, useBlockBasedMode])` (bitcoinj's BloomFilter is declared in src/libraries/bitcoin.ts). */
 const newBloomFilterJvm = callRecognizer({
-  ids: ['rocksdb.java.bloomFilter', 'bitcoinj.bloomFilter', 'rocksdb.legacyBloom'],
+  ids: ['rocksdb.java.bloomFilter', 'rocksdb.legacyBloom'],
   needles: ['bloomfilter'],
   // Kotlin and Scala construct without `new` (`setFilterPolicy(BloomFilter(10.0, false))`)
   pattern: /(?:\bnew\s+|(?<![\w.])(?<!\b(?:class|fun|def|object|val|var)\s+))(?:org\.rocksdb\.)?BloomFilter\s*\(/g,
@@ -130,18 +82,6 @@ const newBloomFilterJvm = callRecognizer({
       else b.setDefault('bitsPerElement', 10, 'RocksDB Java default 10 bits per key');
       return b.derive((p) => (p.bitsPerElement !== undefined ? derive.rocksdb(p.bitsPerElement, kind.legacyFormat) : {})).build();
     }
-    if (ctx.hint('bitcoinj', /org\.bitcoinj/) && (args.length === 3 || args.length === 4)) {
-      const b = builder(ctx, 'bitcoinj.bloomFilter', 'bitcoinj BloomFilter (BIP37)', start, end);
-      b.argument('n', args[0], { check: checks.positiveInteger('elements') });
-      b.argument('p', args[1], { check: checks.probability('falsePositiveRate') });
-      return b.derive((p) => {
-        if (p.n === undefined || p.p === undefined) return {};
-        // bitcoinj: size = max(1, min((int)(-1/ln²2 n ln p), 36000*8) / 8); k = max(1, min((int)(bytes*8/(double)n ln 2), 50))
-        const bytes = Math.max(1, Math.trunc(Math.min(Math.trunc((-1 / (Math.LN2 * Math.LN2)) * p.n * Math.log(p.p)), 36000 * 8) / 8));
-        const k = Math.max(1, Math.min(Math.trunc(((bytes * 8) / p.n) * Math.LN2), 50));
-        return { m: bytes * 8, k };
-      }).build();
-    }
     return undefined;
   },
 });
@@ -149,11 +89,13 @@ const newBloomFilterJvm = callRecognizer({
 /** HBase column family Bloom type (hbase shell `BLOOMFILTER => 'ROWCOL'`, Java `setBloomFilterType(BloomType.ROW)`). */
 const hbaseBloomType: Recognizer = {
   ids: ['hbase.columnFamily'],
-  needles: ['bloomfilter', 'bloomtype'],
-  pattern: /\bBLOOMFILTER\s*=>\s*['"](ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)['"]|\bsetBloomFilterType\s*\(\s*(?:BloomType\s*\.\s*)?(ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)\s*\)/g,
+  needles: ['bloomfilter', 'bloomtype', 'bloom_filter_type'],
+  // the shell's `BLOOMFILTER => 'ROW'`; Java/Kotlin/Scala `setBloomFilterType(BloomType.ROW)` (0.94: `StoreFile.BloomType.ROW`);
+  // happybase (Thrift ColumnDescriptor) `bloom_filter_type='ROW'`
+  pattern: /\bBLOOMFILTER\s*=>\s*['"](ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)['"]|\bsetBloomFilterType\s*\(\s*(?:(?:[\w.]+\.)?BloomType\s*\.\s*)?(ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)\s*\)|\bbloom_filter_type['"]?\s*[:=]\s*['"](ROW|ROWCOL)['"]/g,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
-    const type = match[1] ?? match[2];
+    const type = match[1] ?? match[2] ?? match[3];
     const b = builder(ctx, 'hbase.columnFamily', `HBase column family BLOOMFILTER ${type}`, at, at + match[0].length);
     b.setDefault('p', 0.01, 'HBase io.storefile.bloom.error.rate default 0.01');
     const rowCol = type === 'ROWCOL';
@@ -175,4 +117,4 @@ const elasticsearch: Recognizer = {
   },
 };
 
-export const JVM_RECOGNIZERS: readonly Recognizer[] = [bloomFilterCreate, sparkStat, commonsShape, redissonTryInit, newBloomFilterJvm, hbaseBloomType, elasticsearch];
+export const JVM_RECOGNIZERS: readonly Recognizer[] = [guavaStaticImport, sparkStat, newBloomFilterJvm, hbaseBloomType, elasticsearch];

@@ -1,5 +1,5 @@
-/** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks. */
-import { checks, splitArguments } from '../engine';
+/** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks table properties. */
+import { checks, enclosingOpenParen, ScanContext, splitArguments } from '../engine';
 import { derive } from '../../libraries';
 import { BRIN_DEFAULT_N_DISTINCT_PER_RANGE, BRIN_DEFAULT_PAGES_PER_RANGE } from '../../libraries/postgres';
 import type { Recognizer } from '../recognizer';
@@ -141,4 +141,41 @@ const brinBloom: Recognizer = {
   },
 };
 
-export const SQL_RECOGNIZERS: readonly Recognizer[] = [cassandra, clickhouse, postgresBloom, brinBloom];
+/**
+ * Doris / StarRocks table property `"bloom_filter_fpp" = "0.05"` (with `bloom_filter_columns`); `bloom_filter_columns`
+ * alone builds its columns' filters at the default fpp 0.05 (Doris PropertyAnalyzer / StarRocks BloomFilterIndexUtil:
+ * DEFAULT_BLOOM_FILTER_FPP 0.05, MIN_FPP 0.0001, MAX_FPP 0.05).
+ */
+const doris: Recognizer = {
+  ids: ['doris.bloomFilterFpp'],
+  needles: ['bloom_filter_fpp', 'bloom_filter_columns'],
+  pattern: /["'`](bloom_filter_fpp|bloom_filter_columns)["'`]\s*=/g,
+  match(ctx, match, at) {
+    if (ctx.isComment(at) || !/sql/.test(ctx.source.languageId ?? 'sql')) return undefined;
+    const value = readValue(ctx, at + match[0].length - 2);
+    if (!value) return undefined;
+    if (match[1] === 'bloom_filter_columns') {
+      // the same PROPERTIES clause states the fpp: that key makes the finding
+      const open = enclosingOpenParen(ctx, at);
+      const close = open >= 0 ? splitArguments(ctx.text, open)?.end ?? at : at;
+      const clause = open >= 0 ? ctx.text.slice(open, close) : ctx.text.slice(at, value.end);
+      if (/["'`]bloom_filter_fpp["'`]\s*=/.test(clause) || /^["'`]?\s*["'`]?$/.test(value.text)) return undefined;
+      const b = builder(ctx, 'doris.bloomFilterFpp', `Doris/StarRocks bloom_filter_columns ${value.text}`, at, value.end);
+      b.setDefault('p', 0.05, 'Doris/StarRocks default bloom_filter_fpp 0.05');
+      return b.build();
+    }
+    if (ngramIndexOption(ctx, at)) return undefined; // StarRocks' n-gram index (src/libraries/starrocksNgram.ts)
+    const b = builder(ctx, 'doris.bloomFilterFpp', 'Doris/StarRocks bloom_filter_fpp', at, value.end);
+    b.config('p', value.text, { at: value.start, check: checks.range('bloom_filter_fpp', 0.0001, 0.05, 'Doris rejects it') });
+    return b.build();
+  },
+};
+
+/** `bloom_filter_fpp` of a StarRocks `USING NGRAMBF (...)` index, or of an index resource outside SQL whose type is NGRAMBF. */
+function ngramIndexOption(ctx: ScanContext, at: number): boolean {
+  const open = enclosingOpenParen(ctx, at);
+  if (open >= 0) return /\bNGRAMBF\s*$/i.test(ctx.text.slice(Math.max(0, open - 40), open));
+  return ctx.hint('ngrambf', /\bNGRAMBF\b/i);
+}
+
+export const SQL_RECOGNIZERS: readonly Recognizer[] = [cassandra, clickhouse, postgresBloom, brinBloom, doris];
