@@ -272,8 +272,9 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       if (ctx.isString(at) && /^(?:c|js|python)$/.test(ctx.source.family) && isSettingRead(ctx, at)) continue;
       column = match[1];
       value = readValue(ctx, end);
-      // a key followed by a word of prose with no separator (`# bloom_filter_fpp is the rate`) sets nothing
-      if (value && /^[A-Za-z]+$/.test(value.text) && /^["'`]?[ \t]+$/.test(text.slice(end, value.start))) continue;
+      // a key followed by words of prose with no separator (`# bloom_filter_fpp is the rate`) sets nothing; a
+      // whitespace-separated value ending its line (`spark...bloomFilter.enabled  true`) is a value
+      if (value && /^[A-Za-z]+$/.test(value.text) && /^["'`]?[ \t]+$/.test(text.slice(end, value.start)) && /^[ \t]+[A-Za-z]/.test(text.slice(value.end, value.end + 40))) continue;
     } else if (setting.form === 'method') {
       if (!ctx.isCode(at)) continue;
       const list = splitArguments(text, end - 1);
