@@ -3,7 +3,7 @@
  * `SET`/`OPTIONS`/`TBLPROPERTIES`, `conf.set("key", value)` in code): Spark runtime filters, HBase, Hudi
  * (Parquet, Iceberg and ORC are declared by their library modules and matched in declared.ts). Keys of one system close to each other (and of one column) form one finding.
  */
-import { checks, Draft, DraftBuilder, ScanContext } from '../engine';
+import { checks, Draft, DraftBuilder, enclosingOpenParen, ScanContext } from '../engine';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
 import { groupHits } from './declared';
@@ -146,7 +146,7 @@ const doris: Recognizer = {
   pattern: /["'`]bloom_filter_fpp["'`]\s*=/g,
   match(ctx, match, at) {
     if (ctx.isComment(at) || !/sql/.test(ctx.source.languageId ?? 'sql')) return undefined;
-    if (ctx.hint('ngrambf', /\bNGRAMBF\b/i)) return undefined; // StarRocks' n-gram index (src/libraries/starrocksNgram.ts)
+    if (ngramIndexOption(ctx, at)) return undefined; // StarRocks' n-gram index (src/libraries/starrocksNgram.ts)
     const value = readValue(ctx, at + match[0].length - 2);
     if (!value) return undefined;
     const b = builder(ctx, 'doris.bloomFilterFpp', 'Doris/StarRocks bloom_filter_fpp', at, value.end);
@@ -154,5 +154,12 @@ const doris: Recognizer = {
     return b.build();
   },
 };
+
+/** `bloom_filter_fpp` of a StarRocks `USING NGRAMBF (...)` index, or of an index resource outside SQL whose type is NGRAMBF. */
+function ngramIndexOption(ctx: ScanContext, at: number): boolean {
+  const open = enclosingOpenParen(ctx, at);
+  if (open >= 0) return /\bNGRAMBF\s*$/i.test(ctx.text.slice(Math.max(0, open - 40), open));
+  return ctx.hint('ngrambf', /\bNGRAMBF\b/i);
+}
 
 export const CONFIG_RECOGNIZERS: readonly Recognizer[] = [sparkRuntime, hbase, hudi, doris];
