@@ -50,6 +50,8 @@ const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'try
   // other filters (src/libraries/fingerprintLibraries.ts, recognizers/redisCuckoo.ts)
   'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse'];
 const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) => !BASE_NEEDLES.some((needle) => name.includes(needle)))];
+/** Methods of a Bloom command client bound to a variable (redis-py `bf = r.bf()`; `bf.create(key, p, n)`). */
+const BOUND_CLIENT_NEEDLES = ['.reserve(', '.create(', '.insert('];
 /** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
 const MAX_WHOLE_LINE = 2000;
 const WINDOW_BEFORE = 300;
@@ -75,7 +77,9 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   if (text.length > MAX_TEXT_LENGTH) text = text.slice(0, MAX_TEXT_LENGTH);
   const lower = text.toLowerCase();
   const hits: number[] = [];
-  for (const needle of PREFILTER_NEEDLES) {
+  // a file that binds a client's Bloom commands (`bf = r.bf()`) calls them on that variable, whatever its name
+  const boundNeedles = lower.includes('.bf()') ? BOUND_CLIENT_NEEDLES : [];
+  for (const needle of [...PREFILTER_NEEDLES, ...boundNeedles]) {
     let at = lower.indexOf(needle);
     while (at >= 0) {
       hits.push(at);
@@ -124,9 +128,33 @@ export function fileConstants(text: string, options: DetectOptions = {}): FileCo
       const result = evaluateConstant(name, ctx.codeEval);
       const origin = ctx.originOf(name);
       if (result.ok && origin) constants.push({ name, value: result.value, line: origin.line });
+      // a string constant's length, for `Math.pow(CHARACTERS.length, HASH_LENGTH)` in another file
+      const length = result.ok ? undefined : evaluateConstant(`${name}.length`, ctx.codeEval);
+      if (length?.ok && origin) constants.push({ name: `${name}.length`, value: length.value, line: origin.line });
     }
     return constants;
   });
+}
+
+/**
+ * A configuration inside a loop over literal rows (`for name, cap, fp in [(A, B, C), (D, E, F)]: reserve(name, fp, cap)`)
+ * whose values are the loop's variables: read once per row, one finding per row. Each draft comes with its row's key.
+ */
+function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draft | readonly Draft[] | undefined): [string, Draft][] {
+  const loop = drafts.length > 0 ? ctx.extras.syntax?.loopAround(drafts[0].start) : undefined;
+  const usesLoop = loop !== undefined && drafts.some((d) => d.unevaluated.some((u) => loop.names.some((name) => new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(u.expression))));
+  if (!loop || !usesLoop) return drafts.map((d) => ['', d]);
+  const out: [string, Draft][] = [];
+  loop.rows.forEach((row, i) => {
+    let again: Draft | readonly Draft[] | undefined;
+    try {
+      again = ctx.withLoopRow(new Map(loop.names.map((name, j) => [name, row[j]])), read);
+    } catch {
+      again = undefined;
+    }
+    for (const draft of again === undefined ? [] : Array.isArray(again) ? again : [again as Draft]) out.push([`#${i}`, draft]);
+  });
+  return out.length > 0 ? out : drafts.map((d) => ['', d]);
 }
 
 function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {
@@ -141,6 +169,8 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
     if (lineEnd - lineStart > MAX_WHOLE_LINE) {
       start = Math.max(lineStart, hit - WINDOW_BEFORE);
       end = Math.min(lineEnd, hit + WINDOW_AFTER);
+    } else if (line + 1 < source.lineCount && /[.(]\s*$/.test(ctx.text.slice(Math.max(lineStart, lineEnd - 40), lineEnd))) {
+      end = source.lineEnd(line + 1); // a call continued on the next line: `BloomFilter.` / `create(...)`
     }
     const last = windows[windows.length - 1];
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
@@ -166,8 +196,10 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
           produced = undefined; // a recogniser bug must never break detection of the rest
         }
         if (!produced) continue;
-        for (const draft of Array.isArray(produced) ? produced : [produced as Draft]) {
-          const key = `${draft.recognizer}:${draft.start}`;
+        const once = Array.isArray(produced) ? produced : [produced as Draft];
+        const found = match;
+        for (const [row, draft] of perLoopRow(ctx, once, () => recognizer.match(ctx, found, at))) {
+          const key = `${draft.recognizer}:${draft.start}${row}`;
           if (seen.has(key)) continue;
           seen.add(key);
           drafts.push(draft);

@@ -278,3 +278,58 @@ describe('detect: settings that are read, switched at run time or named without 
     assert.deepEqual(detectConfigs(iceberg, { languageId: 'java' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['orc.bloomFilter {"p":0.05,"n":10000}']);
   });
 });
+
+describe('detect: state set elsewhere, printed text and named parameters (read without a tree where there is none)', () => {
+  it('values that are all state set elsewhere make no finding; a value computed here still does', () => {
+    const go = [
+      'import "github.com/redis/go-redis/v9"',
+      'type store struct { rdb *redis.Client; fpp float64; capacity uint }',
+      'func (s store) reset(ctx context.Context) { s.rdb.BFReserve(ctx, "k", s.fpp, int64(s.capacity)) }',
+    ].join('\n');
+    assert.deepEqual(found(go, 'go'), []);
+    const flags = 'import "github.com/bits-and-blooms/bloom/v3"\nfunc main() {\n  n := flag.Uint("n", 0, "items")\n  f := bloom.NewWithEstimates(*n, 0.01)\n  _ = f\n}\n';
+    assert.deepEqual(found(flags, 'go'), ['go.bits-and-blooms.newWithEstimates@3 {"p":0.01}']); // the rate is stated here
+    const onlyFlags = flags.replace('0.01', '*rate').replace('  n := ', '  rate := flag.Float64("p", 0, "rate")\n  n := ');
+    assert.deepEqual(found(onlyFlags, 'go'), []);
+    const kotlin = 'import com.google.common.hash.BloomFilter\nclass Keys(expected: Int, fpp: Double) {\n  private val f = BloomFilter.create(KeyFunnel(), expected, fpp)\n}\n';
+    assert.deepEqual(found(kotlin, 'kotlin'), []);
+    const java = [
+      'import org.redisson.api.RBloomFilter;',
+      'class Dedup {',
+      '  @Value("${dedup.n:1000}") private long expected;',
+      '  @Value("${dedup.p:0.01}") private double rate;',
+      '  void open() { filter.tryInit(expected, rate); }',
+      '}',
+    ].join('\n');
+    assert.ok(!found(java, 'java').some((f) => f.startsWith('redisson.tryInit')), found(java, 'java').join());
+    const elixir = 'defmodule Cmd do\n  def reserve(key, rate, size) do\n    Store.handle("BF.RESERVE", [key, to_string(rate), to_string(size)])\n  end\nend\n';
+    assert.deepEqual(found(elixir, 'elixir'), []);
+  });
+
+  it('a growing filter built with no argument sizes nothing; a fixed one left at its defaults does', () => {
+    assert.deepEqual(found("import { ScalableBloomFilter } from 'bloom-filters'\nexport const seen = new ScalableBloomFilter()\n", 'typescript'), []);
+    assert.equal(found('import bloom_filter2\nseen = bloom_filter2.BloomFilter()\n', 'python').length, 1);
+  });
+
+  it('a parameter rebound with its fallback before use is stated where the filter is built', () => {
+    const rust = [
+      'use fastbloom::BloomFilter;',
+      'fn make(items: Option<usize>, rate: Option<f64>) -> BloomFilter {',
+      '    let items = items.unwrap_or(20_000);',
+      '    let rate = rate.unwrap_or(0.02);',
+      '    BloomFilter::with_false_pos(rate).expected_items(items)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(rust, 'rust'), ['rust.fastbloom.withFalsePos@4 {"p":0.02,"n":20000}']);
+  });
+
+  it('text a program prints is not a configuration, in a language read without a tree', () => {
+    const scala = 'object Tips {\n  def main(a: Array[String]): Unit = {\n    println("  SET TBLPROPERTIES (\'orc.bloom.filter.columns\'=\'id\', \'orc.bloom.filter.fpp\'=\'0.02\')")\n  }\n}\n';
+    assert.deepEqual(found(scala, 'scala'), []);
+  });
+
+  it('a default in a named-parameter group (Dart) declares a parameter', () => {
+    const dart = 'class BloomFilter {\n  BloomFilter({\n    required int expectedItems,\n    double falsePositiveRate = 0.02,\n  });\n}\n';
+    assert.deepEqual(found(dart, 'dart'), []);
+  });
+});
