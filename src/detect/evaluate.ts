@@ -287,6 +287,45 @@ class Parser {
     return base;
   }
 
+  /**
+   * Inside parentheses or an argument list, `a ?? b || c`: the first operand that is a constant
+   * (`Number(process.env.USERS ?? 1_000_000)` is 1000000), as `parseFallbacks` does for a whole expression.
+   */
+  private alternatives(): Value {
+    for (;;) {
+      const start = this.position;
+      try {
+        const value = this.bitwise();
+        if (this.atFallback()) this.skipOperand(true);
+        return value;
+      } catch (error) {
+        if (!(error instanceof EvalError)) throw error;
+        this.position = start;
+        this.skipOperand(false);
+        if (!this.atFallback()) throw error;
+        this.position++;
+      }
+    }
+  }
+
+  private atFallback(): boolean {
+    const token = this.peek();
+    return token !== undefined && (token.kind === 'op' || token.kind === 'name') && FALLBACK_OPERATORS.has(token.text);
+  }
+
+  /** Moves to the end of the current group's operand (or, with `all`, past every remaining alternative): a `)` or `,` at depth 0. */
+  private skipOperand(all: boolean): void {
+    let depth = 0;
+    for (let token = this.peek(); token !== undefined; token = this.peek()) {
+      if (token.kind === 'op' && token.text === '(') depth++;
+      else if (token.kind === 'op' && (token.text === ')' || token.text === ',')) {
+        if (depth === 0) return;
+        if (token.text === ')') depth--;
+      } else if (depth === 0 && !all && this.atFallback()) return;
+      this.position++;
+    }
+  }
+
   /** Rust `x as u64`, Kotlin `x.toLong()` handled in primary; here only `as`. */
   private postfix(): Value {
     let value = this.primary();
@@ -314,7 +353,7 @@ class Parser {
     }
     if (token.kind === 'op') {
       if (token.text !== '(') throw new EvalError(`unexpected "${token.text}"`);
-      const inner = this.bitwise();
+      const inner = this.alternatives();
       if (!this.isOp(')')) throw new EvalError('missing ")"');
       this.position++;
       return inner;
@@ -333,7 +372,7 @@ class Parser {
       const args: Value[] = [];
       if (!this.isOp(')')) {
         for (;;) {
-          args.push(this.bitwise());
+          args.push(this.alternatives());
           if (this.isOp(',')) {
             this.position++;
             continue;

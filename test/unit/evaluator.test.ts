@@ -141,6 +141,14 @@ describe('evaluator: values with a fallback, text conversions, attributes and st
     assert.match(fails('a || b', { resolve }), /not a constant/);
   });
 
+  it('a fallback inside parentheses or a call: the first constant operand of that group', () => {
+    assert.equal(value('Number(env.SEATS ?? 3_000) / 4', { resolve }), 750);
+    assert.equal(value('int(settings.cap or 900)', { resolve }), 900);
+    assert.equal(value('(BUDGET || 1) * 2', { resolve }), 4096); // the constant first operand wins, the rest is skipped
+    assert.equal(value('Math.round(cfg.floor ?? lookup(x, y) ?? 12.4)', { resolve }), 12); // a failing call is skipped whole
+    assert.match(fails('Number(env.A ?? env.B)', { resolve }), /not a constant/);
+  });
+
   it('numbers sent as text keep their value: String(x), str(x), x.toString()', () => {
     assert.equal(value('String(BUDGET)', { resolve }), 2048);
     assert.equal(value('str(BUDGET * 2)', { resolve }), 4096);
