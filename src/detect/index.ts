@@ -22,6 +22,7 @@ import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
 import { DECLARED_NEEDLES } from './recognizers/declared';
+import { startAtIndexDefinition } from './recognizers/sql';
 import { configuresNothing } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { evaluateConstant } from './evaluate';
@@ -96,6 +97,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
     const found = [...(hits.length > 0 ? runRecognizers(ctx, lower, hits) : []), ...(named ? fileNamedDrafts(ctx, options.fileName!) : [])];
     const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && statesNoValue(draft)));
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
+    startAtIndexDefinition(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
     const merged = mergeAnnotations(ctx, drafts, annotations);
     return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(ctx.source, draft));

@@ -393,3 +393,18 @@ describe('detect: Lettuce custom commands', () => {
     assert.deepEqual(detectConfigs(kotlin.split('\n').slice(0, 2).join('\n'), { languageId: 'kotlin' }), []);
   });
 });
+
+describe('detect: a SQL index configured as a whole starts at its definition', () => {
+  it('CREATE INDEX on one line, its USING clause on the next: the finding starts at CREATE INDEX', () => {
+    const pg = one('-- lookup by tag\nCREATE INDEX tags_bloom ON items\n  USING bloom (tag, owner)\n  WITH (length = 64, col1 = 4, col2 = 4);', 'sql');
+    assert.equal(pg.range.start.line, 1);
+    assert.deepEqual([pg.params.m, pg.params.k], [64, 4]);
+    const doris = one('CREATE INDEX idx_body\n  ON notes(body)\n  USING NGRAM_BF PROPERTIES("gram_size"="2", "bf_size"="512");', 'sql');
+    assert.equal(doris.range.start.line, 0);
+  });
+
+  it('a statement that ended before is not the definition', () => {
+    const pg = one('CREATE INDEX other ON t (a);\nALTER TABLE x ADD COLUMN y int;\nSELECT 1; CREATE TABLE z (a int) ; \n\n-- USING bloom below\nCREATE TABLE q AS SELECT 1;\nALTER INDEX foo SET (x = 1); DO $$ BEGIN END $$;\n\nCREATE INDEX b ON t USING bloom (a) WITH (length = 32);', 'sql');
+    assert.equal(pg.range.start.line, 8);
+  });
+});
