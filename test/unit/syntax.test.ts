@@ -447,6 +447,16 @@ describe('syntax layer: defaults, own members, loops and the nearest constant', 
     assert.deepEqual(detectConfigs(rb, { languageId: 'ruby', syntax: runtime }).map((f) => [f.params.n, f.params.p]), [[90000, 0.001]]);
   });
 
+  it('defaults of a Kotlin function on one line: the grammar lists the default beside its parameter', async () => {
+    await runtime.load('kotlin');
+    const kt = 'import org.redisson.api.RBloomFilter\nfun seen(key: String, items: Long = 3_000_000, rate: Double = 0.004): RBloomFilter<String> {\n  val f = client.getBloomFilter<String>(key); f.tryInit(items, rate); return f\n}\n';
+    const [finding] = detectConfigs(kt, { languageId: 'kotlin', fileName: 'Seen.kt', syntax: runtime });
+    assert.deepEqual([finding?.params.n, finding?.params.p], [3000000, 0.004]);
+    assert.equal(finding.sources.n?.origin?.parameterDefault, true);
+    const forwarded = kt.replace(' = 3_000_000', '');
+    assert.deepEqual(detectConfigs(forwarded, { languageId: 'kotlin', syntax: runtime }).map((f) => [f.params.n, f.params.p]), [[undefined, 0.004]]);
+  });
+
   it('a member set in the constructor with a fallback feeds a raw command', () => {
     const js = [
       "const Redis = require('ioredis');",

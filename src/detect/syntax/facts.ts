@@ -97,6 +97,24 @@ function isAssertionCallee(callee: string): boolean {
   return ASSERTION_CALLEE.test(callee);
 }
 
+/**
+ * Kotlin `fun f(n: Long = 10_000_000, p: Double = 0.01)`: the grammar lists each `parameter` and then its default
+ * expression as siblings (no fields), so a parameter's default is the named node that follows it.
+ */
+function kotlinParameterDefaults(list: Node, table: Map<string, Definition | null>): void {
+  const children = list.namedChildren.filter((c): c is Node => c !== null);
+  children.forEach((child, i) => {
+    const value = children[i + 1];
+    if (child.type !== 'parameter' || !value || value.type === 'parameter' || value.type === 'parameter_modifiers') return;
+    const name = child.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'simple_identifier');
+    if (!name) return;
+    const expression = value.text.trim();
+    const previous = table.get(name.text);
+    if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
+    else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+  });
+}
+
 export class SyntaxFacts {
   private tree: Tree | undefined;
   private parsed = false;
@@ -193,6 +211,7 @@ export class SyntaxFacts {
   private addParameterDefaults(root: Node, table: Map<string, Definition | null>): void {
     const visit = (node: Node, depth: number): void => {
       if (depth > 200) return;
+      if (node.type === 'function_value_parameters') kotlinParameterDefaults(node, table);
       const parameter = PARAMETER_DEFAULTS[node.type];
       if (parameter) {
         const name = node.childForFieldName(parameter[0]);
