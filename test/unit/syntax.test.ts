@@ -457,6 +457,14 @@ describe('syntax layer: defaults, own members, loops and the nearest constant', 
     assert.deepEqual(detectConfigs(forwarded, { languageId: 'kotlin', syntax: runtime }).map((f) => [f.params.n, f.params.p]), [[undefined, 0.004]]);
   });
 
+  it('a shell script piping what it echoes into redis-cli sends commands; echoed alone, they are a message', async () => {
+    await runtime.load('shellscript');
+    const script = 'fill() {\n  echo "CF.RESERVE seen:$1 20000"\n}\nfill a | redis-cli --pipe\n';
+    assert.deepEqual(detectConfigs(script, { languageId: 'shellscript', syntax: runtime }).map((f) => [f.recognizer, f.range.start.line, f.params.n]), [['redis.cf.reserve', 1, 20000]]);
+    const usage = 'echo "then run: CF.RESERVE seen 20000"\n';
+    assert.deepEqual(detectConfigs(usage, { languageId: 'shellscript', syntax: runtime }), []);
+  });
+
   it('a member set in the constructor with a fallback feeds a raw command', () => {
     const js = [
       "const Redis = require('ioredis');",

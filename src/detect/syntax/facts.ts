@@ -162,7 +162,8 @@ export class SyntaxFacts {
     // The message of a print or log call: climb through arguments, concatenation and interpolation.
     let part: Node | null = node.parent;
     for (let up = 0; part && up < 6 && MESSAGE_PARTS.has(part.type); up++) part = part.parent;
-    return part !== null && CALL_TYPES.has(part.type) && isPrintOrLog(calleeText(part));
+    if (part === null || !CALL_TYPES.has(part.type) || !isPrintOrLog(calleeText(part))) return false;
+    return !echoesIntoRedisCli(part, this.text);
   }
 
   /**
@@ -381,6 +382,14 @@ function calleeText(call: Node): string {
   const args = argumentsOf(call) ?? call.namedChildren.find((n): n is Node => n?.type === 'annotated_lambda') ?? null;
   const end = args ? args.startIndex - call.startIndex : call.text.length;
   return call.text.slice(0, end).replace(/\s+/g, '');
+}
+
+/**
+ * A shell script that pipes its output into `redis-cli` / `valkey-cli` (`{ gen_bloom; } | redis-cli --pipe`,
+ * `echo "BF.RESERVE k 0.01 1000" | redis-cli`): what it echoes are the commands the server runs, not a message.
+ */
+function echoesIntoRedisCli(call: Node, text: string): boolean {
+  return call.type === 'command' && /^(?:echo|printf)$/.test(calleeText(call)) && /\|\s*(?:redis-cli|valkey-cli|keydb-cli)\b/.test(text);
 }
 
 export function isPrintOrLog(callee: string): boolean {
