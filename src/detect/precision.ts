@@ -56,6 +56,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
   if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (readsOnlyCallerInput(ctx, draft, tree?.parameters)) return 'no value known here: every value comes from the callers or from state set elsewhere';
   return undefined;
 }
 
@@ -399,4 +400,28 @@ function isPrintedText(ctx: ScanContext, draft: Draft): boolean {
   if (!ctx.isString(draft.start)) return false;
   const call = /([A-Za-z_][\w.:>-]*!?)\s*\(\s*[sf]?(["'`])(?:(?!\2).)*$/.exec(lineBefore(ctx, draft.start));
   return call !== null && isPrintOrLog(call[1]);
+}
+
+/**
+ * A call that states no value and whose every value is either a parameter of the enclosing function (`$capacity`,
+ * `size`: a pass-through) or state set elsewhere, also read through a getter (`metadata.getFalsePositiveProbability()`
+ * of an injected field): the callers and whoever sets that state configure the filter. A value computed here (a field
+ * of a parameter, a local parsed from one) is a use and stays, as in isStateSetElsewhere.
+ */
+function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: ReadonlySet<string> | undefined): boolean {
+  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
+  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  // an annotation just above states the value the code leaves to run time
+  if (/bloom-lens:/.test(ctx.text.slice(ctx.source.lineStart(Math.max(0, ctx.source.lineOf(draft.start) - 2)), draft.start))) return false;
+  const names = new Set([...(treeParameters ?? []), ...enclosingParameters(ctx, draft.start)]);
+  return draft.unevaluated.every((u) => isParameterOrState(ctx, draft.start, u.expression, names));
+}
+
+function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>): boolean {
+  if (isStateSetElsewhere(ctx, at, expression)) return true;
+  const text = withoutConversions(expression);
+  const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
+  if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
+  const getter = /^([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
+  return getter !== null && !parameters.has(getter[1]) && isStateSetElsewhere(ctx, at, getter[1]);
 }

@@ -280,6 +280,22 @@ describe('detect: settings that are read, switched at run time or named without 
 });
 
 describe('detect: state set elsewhere, printed text and named parameters (read without a tree where there is none)', () => {
+  it('a parameter and state set elsewhere together, PHP parameters and getters of an injected field: no finding', () => {
+    const php = "<?php\nclass Filters {\n  public function make(string $key, float $rate, int $size): bool {\n    return (bool)$this->redis->executeCommand(['BF.RESERVE', $key, $rate, $size]);\n  }\n}\n";
+    assert.deepEqual(found(php, 'php'), []);
+    const java = [
+      'import org.apache.spark.sql.Dataset;',
+      'class Joins {',
+      '  private final JoinSettings settings;',
+      '  Joins(JoinSettings settings) { this.settings = settings; }',
+      '  Object build(Dataset<Row> rows, long expected) { return rows.stat().bloomFilter("id", expected, settings.getFpp()); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(java, 'java'), []);
+    // one value stated here keeps the finding
+    assert.equal(found(java.replace('settings.getFpp()', '0.02'), 'java').length, 1);
+  });
+
   it('values that are all state set elsewhere make no finding; a value computed here still does', () => {
     const go = [
       'import "github.com/redis/go-redis/v9"',
