@@ -56,6 +56,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
   if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (isLoadedFromStoredData(ctx, draft)) return 'a filter read back from stored data: its size is the stored one';
   if (readsOnlyCallerInput(ctx, draft, tree?.parameters)) return 'no value known here: every value comes from the callers or from state set elsewhere';
   return undefined;
 }
@@ -424,4 +425,20 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
   const getter = /^([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
   return getter !== null && !parameters.has(getter[1]) && isStateSetElsewhere(ctx, at, getter[1]);
+}
+
+/** Methods that replace a filter's bits and sizing with stored ones (bits-and-blooms `ReadFrom`, `UnmarshalBinary`, `GobDecode`, ...). */
+const READ_BACK = /^(?:ReadFrom|UnmarshalBinary|UnmarshalJSON|GobDecode|readFrom|readObject|deserialize|Deserialize|load|Load)$/;
+
+/**
+ * A filter built with no value stated here (`filter := bloom.New(uint(m), uint(k))`) and read back right after
+ * (`filter.ReadFrom(file)`): the stored filter, not this call, decides its size.
+ */
+function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
+  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
+  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  const bound = /([A-Za-z_]\w*)\s*(?::=|=)\s*$/.exec(lineBefore(ctx, draft.start))?.[1];
+  if (bound === undefined) return false;
+  const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));
+  return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => READ_BACK.test(m[1]));
 }

@@ -280,6 +280,13 @@ describe('detect: settings that are read, switched at run time or named without 
 });
 
 describe('detect: state set elsewhere, printed text and named parameters (read without a tree where there is none)', () => {
+  it('a filter read back from stored data right after it is built states no size; one sized here stays', () => {
+    const go = 'import "github.com/bits-and-blooms/bloom/v3"\nfunc load(r io.Reader) *bloom.BloomFilter {\n  var bits, hashes uint32\n  f := bloom.New(uint(bits), uint(hashes))\n  if _, err := f.ReadFrom(r); err != nil {\n    return nil\n  }\n  return f\n}\n';
+    assert.deepEqual(found(go, 'go'), []);
+    assert.deepEqual(found(go.replace('uint(bits), uint(hashes)', '4096, 3'), 'go'), ['go.bits-and-blooms.new@3 {"m":4096,"k":3}']);
+    assert.equal(found(go.replace('f.ReadFrom(r)', 'f.Add(r)'), 'go').length, 1);
+  });
+
   it('a parameter and state set elsewhere together, PHP parameters and getters of an injected field: no finding', () => {
     const php = "<?php\nclass Filters {\n  public function make(string $key, float $rate, int $size): bool {\n    return (bool)$this->redis->executeCommand(['BF.RESERVE', $key, $rate, $size]);\n  }\n}\n";
     assert.deepEqual(found(php, 'php'), []);
