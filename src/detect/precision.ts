@@ -43,6 +43,8 @@ const TYPE_HEADER = /\b(?:class|struct|interface|enum|trait|impl|record|object|n
 /** Why a draft configures nothing where it stands, or undefined when it is a configuration. */
 export function configuresNothing(ctx: ScanContext, draft: Draft): string | undefined {
   if (draft.recognizer === 'calculator.url') return undefined; // a calculator link states its configuration wherever it stands
+  const described = describedTableOutput(ctx, draft);
+  if (described) return described;
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
@@ -441,4 +443,21 @@ function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
   if (bound === undefined) return false;
   const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));
   return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => READ_BACK.test(m[1]));
+}
+
+/** A shell prompt then a command that prints a table's description (`hbase(main):011:0> describe 'users'`, `mysql> DESC t`). */
+const DESCRIBE_PROMPT = /^\s*\S*[>$#]\s*(?:describe|desc|show\s+create\s+table)\s+['"`]?\w/i;
+
+/**
+ * The output of a `describe` typed at a shell prompt (a transcript in notes or docs): it shows what a table has,
+ * set elsewhere, not a setting. Looks back over the transcript, up to a code fence, a few lines.
+ */
+function describedTableOutput(ctx: ScanContext, draft: Draft): string | undefined {
+  const line = ctx.source.lineOf(draft.start);
+  for (let above = line; above >= Math.max(0, line - 12); above--) {
+    const text = ctx.source.lineText(above);
+    if (above < line && /^\s*(?:```|~~~)/.test(text)) return undefined;
+    if (DESCRIBE_PROMPT.test(text)) return 'the output of a describe command: what a table has, not a setting';
+  }
+  return undefined;
 }

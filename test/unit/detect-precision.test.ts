@@ -124,6 +124,13 @@ describe('detect: RedisBloom commands as stated', () => {
 });
 
 describe('detect: Markdown and model picks', () => {
+  it('the output of a describe typed at a shell prompt is what a table has, not a setting', () => {
+    const notes = "# Notes\n\n```\nhbase(main):003:0> describe 'events'\nCOLUMN FAMILIES DESCRIPTION\n{NAME => 'd', BLOOMFILTER => 'ROWCOL', VERSIONS => '1'}\n```\n";
+    assert.deepEqual(found(notes, 'markdown'), []);
+    const create = "# Notes\n\n```\nhbase(main):004:0> create 'events', {NAME => 'd', BLOOMFILTER => 'ROWCOL', VERSIONS => '1'}\n```\n";
+    assert.equal(found(create, 'markdown').length, 1);
+  });
+
   it('Markdown: prose and placeholder-only examples are silent; code with values and calculator links are findings', () => {
     const text = [
       'Create it with bloom.New(float64(8 \\* 1<<20), float64(5)) in prose.',
