@@ -53,7 +53,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
-  if (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft)) return 'a declaration, not a use';
+  if (!isAnnotatedDefault(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
   if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
@@ -460,4 +460,12 @@ function describedTableOutput(ctx: ScanContext, draft: Draft): string | undefine
     if (DESCRIBE_PROMPT.test(text)) return 'the output of a describe command: what a table has, not a setting';
   }
   return undefined;
+}
+
+/**
+ * Settings read from an annotation on a declaration (`@Value("${bloom.fpp:0.01}") double fpp` in a constructor's or a
+ * bean method's parameters): the framework injects the value, or the default it states. The declaration is the use.
+ */
+function isAnnotatedDefault(ctx: ScanContext, draft: Draft): boolean {
+  return draft.recognizer === GENERIC_ID && /^@[A-Za-z_][\w.]*\s*\(/.test(ctx.text.slice(draft.start, draft.start + 120));
 }

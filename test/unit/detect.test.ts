@@ -408,3 +408,31 @@ describe('detect: a SQL index configured as a whole starts at its definition', (
     assert.equal(pg.range.start.line, 8);
   });
 });
+
+describe('detect: Spring @Value defaults of one class or one constructor are one configuration', () => {
+  it('fields annotated one by one group into one finding at the first annotation', () => {
+    const java = [
+      'public class Seen {',
+      '    @Value("${seen.bloom.expected-insertions:40000}")',
+      '    private long expectedInsertions;',
+      '',
+      '    @Value("${seen.bloom.false-probability:0.02}")',
+      '    private double falseProbability;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(java, { languageId: 'java' }).map(describeFinding), ['generic.named@1 {"n":40000,"p":0.02}']);
+  });
+
+  it('annotated constructor parameters are the configuration, not a mere declaration', () => {
+    const java = [
+      'public class Seen {',
+      '    public Seen(RedissonClient client,',
+      '                @Value("${seen.bloom.expected-insertions:40000}") long expected,',
+      '                @Value("${seen.bloom.false-probability:0.02}") double fpp) {',
+      '        this.filter = client.getBloomFilter("seen");',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(java, { languageId: 'java' }).map(describeFinding), ['generic.named@2 {"n":40000,"p":0.02}']);
+  });
+});

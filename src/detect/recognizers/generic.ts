@@ -123,6 +123,8 @@ interface Pair {
   container: number;
   /** Where the container is looked up, when not at the key (a tuple `{key, value}` belongs to the list around it). */
   readonly lookupAt?: number;
+  /** Read from an annotation's arguments (`@Value("${k:v}")`): the group starts at its first annotation. */
+  inAnnotation?: boolean;
 }
 
 /**
@@ -232,6 +234,9 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
   return pairs.sort((a, b) => a.keyStart - b.keyStart);
 }
 
+/** A Java/Kotlin annotation's name right before its argument list. */
+const ANNOTATION_BEFORE = /@[A-Za-z_][\w.]*\s*$/;
+
 /** Assigns each pair's container: the innermost bracket around it (strings and comments skipped), else `fallback`. */
 function assignBrackets(ctx: ScanContext, pairs: Pair[], start: number, end: number, fallback: (pair: Pair) => number): void {
   const text = ctx.text;
@@ -243,11 +248,15 @@ function assignBrackets(ctx: ScanContext, pairs: Pair[], start: number, end: num
   for (let i = start; i < end && next < pairs.length; i++) {
     while (next < pairs.length && at(pairs[next]) <= i) {
       const pair = pairs[next++];
-      pair.container = stack.length > 0 ? stack[stack.length - 1] : fallback(pair);
+      const open = stack.filter((o) => o >= 0);
+      pair.container = open.length > 0 ? open[open.length - 1] : fallback(pair);
+      if (stack.length > 0 && stack[stack.length - 1] < 0) pair.inAnnotation = true;
     }
     if (mask[i] === COMMENT || mask[i] === STRING) continue;
     const c = text[i];
-    if (c === '{' || c === '[' || c === '(') stack.push(i);
+    // an annotation's arguments (`@Value("${bloom.fpp:0.01}")`) belong to the declaration it annotates: its container
+    if (c === '(' && ANNOTATION_BEFORE.test(text.slice(Math.max(0, i - 80), i))) stack.push(-1);
+    else if (c === '{' || c === '[' || c === '(') stack.push(i);
     else if ((c === '}' || c === ']' || c === ')') && stack.length > 0) stack.pop();
   }
   while (next < pairs.length) pairs[next++].container = fallback(pairs[next - 1]);
@@ -826,7 +835,10 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const source = ctx.source;
     const sameLine = groups.size === 1 || source.lineOf(container) === source.lineOf(scope.anchorStart) || container === scope.start;
     const line = source.lineOf(container);
-    const start = sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
+    const sizing = list.filter((pair) => classifyName(pair.key)?.param !== undefined);
+    const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf(sizing[0].keyStart) : undefined;
+    const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
+      : sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     const draft = groupDraft(ctx, scope, list, Math.min(start, list[0].keyStart));
     if (draft) {
       drafts.push(draft);
