@@ -84,6 +84,7 @@ import { YOURBASIC } from './yourbasic';
 import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
 import { BLOOMFILTER_PY } from './bloomfilterPy';
 import { BLOOMFILTER_RB } from './bloomfilterRb';
+import { CSHARP_BLOOM_FILTER_T } from './csharpBloomFilterT';
 import { BUCKETS_SWIFT } from './bucketsSwift';
 import { ROCKET_LABS } from './rocketLabs';
 import { JSBLOOM_MODULE, MINIBLOOM } from './smallJsBlooms';
@@ -112,6 +113,8 @@ export const LIBRARIES: readonly LibraryModule[] = [
   BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE, MINIBLOOM, JSBLOOM_MODULE, BLOOMFILTER_PY,
   // blind rounds D and E
   DART_NDK, REDIS_MODULES_SDK, CODABLE_BLOOM_FILTER, STARROCKS_NGRAM,
+  // blind rounds F and G
+  CSHARP_BLOOM_FILTER_T,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -436,3 +436,16 @@ describe('detect: Spring @Value defaults of one class or one constructor are one
     assert.deepEqual(detectConfigs(java, { languageId: 'java' }).map(describeFinding), ['generic.named@2 {"n":40000,"p":0.02}']);
   });
 });
+
+describe('detect: the widely copied C# BloomFilter<T>', () => {
+  it('new BloomFilter<string>(capacity) sizes for an error rate of 1/capacity (BestErrorRate, BestM, BestK)', () => {
+    const cs = 'class Crawl {\n  private BloomFilter<string> seen = new BloomFilter<string>(0x2710);\n}\n';
+    const finding = one(cs, 'csharp');
+    assert.equal(finding.recognizer, 'csharp.bloomFilterT.new');
+    assert.equal(finding.params.n, 10000);
+    // p = 1/10000: m = ceil(10000 * ln(10000) / ln(2)^2) = ceil(191701.2) and k = round(ln 2 * m / n) = 13
+    assert.deepEqual([finding.derived.m, finding.derived.k], [191702, 13]);
+    const stated = one('var f = new BloomFilter<int>(5000, 0.01F);', 'csharp');
+    assert.deepEqual([stated.params.n, stated.params.p, stated.derived.k], [5000, 0.01, 7]);
+  });
+});
