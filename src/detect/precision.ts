@@ -59,7 +59,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
   if (isPassThrough(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   if (isLoadedFromStoredData(ctx, draft)) return 'a filter read back from stored data: its size is the stored one';
-  if (readsOnlyCallerInput(ctx, draft, tree?.parameters)) return 'no value known here: every value comes from the callers or from state set elsewhere';
+  if (readsOnlyCallerInput(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'no value known here: every value comes from the callers or from state set elsewhere';
   return undefined;
 }
 
