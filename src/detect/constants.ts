@@ -13,8 +13,11 @@ export interface IndexedConstant {
 
 /** What detection asks of an index. */
 export interface ConstantsLookup {
-  /** The constant a name (`EXPECTED_USERS`, `Limits.EXPECTED_USERS`) denotes, when exactly one file defines it. */
-  lookup(name: string): IndexedConstant | undefined;
+  /**
+   * The constant a name (`EXPECTED_USERS`, `Limits.EXPECTED_USERS`) denotes: the one value the workspace gives it, or
+   * where files disagree, the one value the files closest to `fromFile` give it (same folder, then same language).
+   */
+  lookup(name: string, fromFile?: string): IndexedConstant | undefined;
 }
 
 /** One constant a file defines: its name (and owner-qualified name) and value. */
@@ -27,7 +30,7 @@ export interface FileConstant {
 
 export class ConstantsIndex implements ConstantsLookup {
   private readonly files = new Map<string, readonly FileConstant[]>();
-  private byName: Map<string, IndexedConstant | null> | undefined;
+  private byName: Map<string, IndexedConstant[]> | undefined;
 
   /** Replaces what the index holds for `file`. */
   setFile(file: string, constants: readonly FileConstant[]): void {
@@ -44,29 +47,54 @@ export class ConstantsIndex implements ConstantsLookup {
     return this.files.size;
   }
 
-  lookup(name: string): IndexedConstant | undefined {
+  lookup(name: string, fromFile?: string): IndexedConstant | undefined {
     const table = this.byName ?? (this.byName = this.build());
-    const direct = table.get(name);
+    const pick = (key: string): IndexedConstant | null | undefined => {
+      const candidates = table.get(key);
+      return candidates === undefined ? undefined : closest(candidates, fromFile);
+    };
+    const direct = pick(name);
     if (direct !== undefined) return direct ?? undefined;
     // `pkg.Limits.N` or `Limits::N`: the owner-qualified tail, then the constant-style name alone.
     const parts = name.split(/\.|::|->/);
     if (parts.length < 2) return undefined;
     const last = parts[parts.length - 1];
-    const qualified = table.get(`${parts[parts.length - 2]}.${last}`);
+    const qualified = pick(`${parts[parts.length - 2]}.${last}`);
     if (qualified !== undefined) return qualified ?? undefined;
-    return /^[A-Z][A-Z0-9_]*$/.test(last) ? table.get(last) ?? undefined : undefined;
+    return /^[A-Z][A-Z0-9_]*$/.test(last) ? pick(last) ?? undefined : undefined;
   }
 
-  /** Name -> constant; null where two files (or two definitions) disagree on the value. */
-  private build(): Map<string, IndexedConstant | null> {
-    const table = new Map<string, IndexedConstant | null>();
+  /** Name -> every definition of it in the workspace. */
+  private build(): Map<string, IndexedConstant[]> {
+    const table = new Map<string, IndexedConstant[]>();
     for (const [file, constants] of this.files) {
       for (const constant of constants) {
-        const previous = table.get(constant.name);
-        if (previous === undefined) table.set(constant.name, { value: constant.value, origin: { name: constant.name, line: constant.line, file } });
-        else if (previous !== null && previous.value !== constant.value) table.set(constant.name, null);
+        const entry = { value: constant.value, origin: { name: constant.name, line: constant.line, file } };
+        const list = table.get(constant.name);
+        if (list) list.push(entry);
+        else table.set(constant.name, [entry]);
       }
     }
     return table;
   }
+}
+
+const folderOf = (file: string): string => file.replace(/[\\/][^\\/]*$/, '');
+const extensionOf = (file: string): string => /\.([^.\\/]+)$/.exec(file)?.[1].toLowerCase() ?? '';
+/** Extensions of one language, for telling a sibling module from an unrelated file. */
+const LANGUAGE_OF_EXTENSION: Record<string, string> = { ts: 'js', tsx: 'js', js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', mts: 'js', cts: 'js', h: 'c', c: 'c', cc: 'c', cpp: 'c', hpp: 'c', hh: 'c', cxx: 'c', kt: 'jvm', java: 'jvm', scala: 'jvm', kts: 'jvm' };
+const languageOf = (file: string): string => LANGUAGE_OF_EXTENSION[extensionOf(file)] ?? extensionOf(file);
+
+/**
+ * The one value the candidates give, or where they disagree, the one value of those in the reader's folder, else of
+ * those in its language; null (ambiguous) when that still leaves two values.
+ */
+function closest(candidates: readonly IndexedConstant[], fromFile: string | undefined): IndexedConstant | null {
+  const agreed = (list: readonly IndexedConstant[]): IndexedConstant | null | undefined =>
+    list.length === 0 ? undefined : list.every((c) => c.value === list[0].value) ? list[0] : null;
+  const all = agreed(candidates);
+  if (all !== null || fromFile === undefined) return all ?? null;
+  const sameFolder = agreed(candidates.filter((c) => c.origin.file !== undefined && folderOf(c.origin.file) === folderOf(fromFile)));
+  if (sameFolder !== undefined) return sameFolder;
+  return agreed(candidates.filter((c) => c.origin.file !== undefined && languageOf(c.origin.file) === languageOf(fromFile))) ?? null;
 }

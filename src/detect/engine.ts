@@ -174,7 +174,10 @@ function blankComments(segment: string): string {
 /** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */
 const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/;
 const DEFINE_LINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/;
+/** Elixir module attributes: `@base_capacity 1_000_000`. */
+const ATTRIBUTE_LINE = /^[ \t]*(@[a-z_]\w*)[ \t]+(?!do\b)([^\n]{1,200})/;
 const DEFINITION = new RegExp(DEFINITION_LINE.source, 'gm');
+const ATTRIBUTE = new RegExp(ATTRIBUTE_LINE.source, 'gm');
 const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
 /** Names looked up one by one before a single pass over the whole text takes over. */
 const PER_NAME_LOOKUPS = 8;
@@ -183,6 +186,7 @@ const PER_NAME_LOOKUPS = 8;
 interface TextDefinition {
   readonly expression: string;
   readonly offset: number;
+  readonly parameterDefault?: boolean;
 }
 
 /** What a scan may know beyond its text: the parse tree's facts and the workspace's constants. */
@@ -267,7 +271,7 @@ export class ScanContext {
       seenLines.add(lineStart);
       const lineEnd = text.indexOf('\n', at);
       const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-      for (const pattern of [DEFINITION_LINE, DEFINE_LINE]) {
+      for (const pattern of [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE]) {
         const match = pattern.exec(line);
         if (!match || match[1] !== name) continue;
         const value = this.definitionValue(match, lineStart);
@@ -284,7 +288,7 @@ export class ScanContext {
   private allDefinitions(): Map<string, TextDefinition | null> {
     const table = new Map<string, TextDefinition | null>();
     const text = this.source.text;
-    for (const pattern of [DEFINITION, DEFINE]) {
+    for (const pattern of [DEFINITION, DEFINE, ATTRIBUTE]) {
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(text)) !== null) {
@@ -312,9 +316,24 @@ export class ScanContext {
    * Where a name is bound to a constant: in this text (directly, as an own member `this.N` / `Self::N`, or a
    * constant-style member `Limits.N`), or else in another file of the workspace.
    */
+  /** The row of a loop over literal rows being read (`for n, p in [(1000, 0.01), ...]`): its variables' expressions. */
+  private loopRow: ReadonlyMap<string, { readonly expression: string; readonly offset: number }> | undefined;
+
+  /** Runs `read` with the loop variables bound to one row of their literal list. */
+  withLoopRow<T>(row: ReadonlyMap<string, { readonly expression: string; readonly offset: number }>, read: () => T): T {
+    this.loopRow = row;
+    try {
+      return read();
+    } finally {
+      this.loopRow = undefined;
+    }
+  }
+
   private lookup(name: string): { expression: string; origin: ValueOrigin } | undefined {
+    const fromRow = this.loopRow?.get(name);
+    if (fromRow) return { expression: fromRow.expression, origin: { name, line: this.source.lineOf(fromRow.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}) } };
     const local = (definition: TextDefinition | null | undefined) => definition
-      ? { expression: definition.expression, origin: { name, line: this.source.lineOf(definition.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}) } }
+      ? { expression: definition.expression, origin: { name, line: this.source.lineOf(definition.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), ...(definition.parameterDefault ? { parameterDefault: true } : {}) } }
       : undefined;
     const direct = this.definitionOf(name);
     if (direct) return local(direct);
@@ -326,7 +345,7 @@ export class ScanContext {
       const member = this.definitionOf(last);
       if (member) return local(member);
     }
-    const imported = this.extras.constants?.lookup(name);
+    const imported = this.extras.constants?.lookup(name, this.extras.fileName);
     return imported ? { expression: String(imported.value), origin: imported.origin } : undefined;
   }
 
@@ -421,6 +440,7 @@ export class DraftBuilder {
     const range = at !== undefined ? this.ctx.source.range(at, at + text.length) : undefined;
     const unit = options.scale !== undefined && options.scale !== 1 ? { scale: options.scale } : {};
     const origin = isLiteral ? undefined : this.ctx.originOf(text);
+    if (!evalOptions.caretIsPower && text.includes('^')) this.note(`\`${text}\` is ${result.value}: \`^\` is bitwise XOR in this language, not a power`);
     this.set(param, value, { kind, text, ...(range ? { range } : {}), ...unit, ...(origin ? { origin } : {}) });
     return value;
   }

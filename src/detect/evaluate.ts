@@ -48,8 +48,15 @@ const NUMBER_DEC = /(?:\d(?:[\d_']*\d)?(?:\.\d(?:[\d_']*\d)?|\.(?![A-Za-z_.]))?|
 const NUMBER_INT_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size))|[uU]?[lL]{1,2}[uU]?|[uU])(?![\w])/y;
 const METHOD_CONVERSION = /\.(?:toLong|toInt|toDouble|toFloat)\(\)/y;
 const NUMBER_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size)|f32|f64)|[uU]?[lL]{1,2}[uU]?|[uU]|[fFdDmM])(?![\w])/y;
-const NAME = /[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/y;
-const OPERATORS = ['**', '<<', '>>', '+', '-', '*', '/', '%', '^', '(', ')', ','];
+/** A name, qualified or not; a leading `@` is an Elixir module attribute or a Ruby instance variable. */
+const NAME = /@{0,2}[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/y;
+const OPERATORS = ['**', '<<', '>>', '||', '??', '?:', '+', '-', '*', '/', '%', '^', '(', ')', ','];
+/** Fallback operators: `a || 0.01`, `a ?? 0.01`, Kotlin `a ?: 0.01`, Python/Ruby `a or 0.01` (the first operand that is a constant). */
+const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
+/** Methods whose value is their argument when the receiver holds none: Rust `x.unwrap_or(0.01)`, Java `opt.orElse(0.01)`. */
+const FALLBACK_METHOD = /\.(?:unwrap_or|orElse|or_else|getOrElse)$/;
+/** Conversions to text that keep a number's value (`String(x)`, `str(x)`, `x.to_string()`): Redis clients send numbers as strings. */
+const TEXT_CONVERSIONS = new Set(['String', 'str', 'to_string', 'strval', 'Integer.toString', 'Double.toString', 'Long.toString', 'String.valueOf']);
 const CAST_TYPES = new Set([
   'long', 'int', 'short', 'double', 'float', 'unsigned', 'signed', 'size_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t',
   'u32', 'u64', 'usize', 'i32', 'i64', 'f32', 'f64', 'uint', 'Long', 'Integer', 'Double', 'Float', 'number', 'UInt64', 'Float64',
@@ -128,7 +135,7 @@ function tokenize(text: string, options: EvalOptions): Token[] {
       tokens.push({ kind: 'num', value, integer, text: raw + suffixText });
       continue;
     }
-    if (/[A-Za-z_$]/.test(text.charAt(i))) {
+    if (/[A-Za-z_$@]/.test(text.charAt(i))) {
       NAME.lastIndex = i;
       const match = NAME.exec(text);
       if (!match) throw new EvalError('unreadable name');
@@ -163,7 +170,7 @@ class Parser {
   ) {}
 
   parse(): Value {
-    const value = this.shift();
+    const value = this.bitwise();
     if (this.position < this.tokens.length) throw new EvalError(`unexpected "${tokenText(this.tokens[this.position])}"`);
     return value;
   }
@@ -179,6 +186,21 @@ class Parser {
 
   private enter(): void {
     if (++this.depth > MAX_DEPTH) throw new EvalError('the expression is nested too deeply');
+  }
+
+  /**
+   * `^` where it is bitwise XOR (C, Java, Go, Rust, JavaScript, C#, PHP): the value the program computes (`10 ^ 7` is 13,
+   * whatever its writer meant), binding looser than shifts and arithmetic as in C.
+   */
+  private bitwise(): Value {
+    let left = this.shift();
+    while (this.isOp('^') && !this.options.caretIsPower) {
+      this.position++;
+      const right = this.shift();
+      if (!left.integer || !right.integer || Math.abs(left.value) > 2 ** 53 || Math.abs(right.value) > 2 ** 53) throw new EvalError('"^" is bitwise XOR here and needs integers; write 2**20 or 1 << 20 for a power');
+      left = { value: Number(BigInt(left.value) ^ BigInt(right.value)), integer: true };
+    }
+    return left;
   }
 
   private shift(): Value {
@@ -262,8 +284,46 @@ class Parser {
       checkFinite(value);
       return { value, integer: base.integer && exponent.integer && exponent.value >= 0 };
     }
-    if (this.isOp('^')) throw new EvalError('"^" is bitwise XOR here, not a power; write 2**20 or 1 << 20');
     return base;
+  }
+
+  /**
+   * Inside parentheses or an argument list, `a ?? b || c`: the first operand that is a constant
+   * (`Number(process.env.USERS ?? 1_000_000)` is 1000000), as `parseFallbacks` does for a whole expression.
+   */
+  private alternatives(): Value {
+    for (;;) {
+      const start = this.position;
+      try {
+        const value = this.bitwise();
+        if (this.atFallback()) this.skipOperand(true);
+        return value;
+      } catch (error) {
+        if (!(error instanceof EvalError)) throw error;
+        this.position = start;
+        this.skipOperand(false);
+        if (!this.atFallback()) throw error;
+        this.position++;
+      }
+    }
+  }
+
+  private atFallback(): boolean {
+    const token = this.peek();
+    return token !== undefined && (token.kind === 'op' || token.kind === 'name') && FALLBACK_OPERATORS.has(token.text);
+  }
+
+  /** Moves to the end of the current group's operand (or, with `all`, past every remaining alternative): a `)` or `,` at depth 0. */
+  private skipOperand(all: boolean): void {
+    let depth = 0;
+    for (let token = this.peek(); token !== undefined; token = this.peek()) {
+      if (token.kind === 'op' && token.text === '(') depth++;
+      else if (token.kind === 'op' && (token.text === ')' || token.text === ',')) {
+        if (depth === 0) return;
+        if (token.text === ')') depth--;
+      } else if (depth === 0 && !all && this.atFallback()) return;
+      this.position++;
+    }
   }
 
   /** Rust `x as u64`, Kotlin `x.toLong()` handled in primary; here only `as`. */
@@ -293,7 +353,7 @@ class Parser {
     }
     if (token.kind === 'op') {
       if (token.text !== '(') throw new EvalError(`unexpected "${token.text}"`);
-      const inner = this.shift();
+      const inner = this.alternatives();
       if (!this.isOp(')')) throw new EvalError('missing ")"');
       this.position++;
       return inner;
@@ -301,12 +361,18 @@ class Parser {
     // A name: sizeof, a function call, a method-style conversion or a constant.
     let name = token.text;
     if (name === 'sizeof' && this.isOp('(')) return this.sizeOf();
+    // `x.toString()`, `x.toLong()`: a conversion with an empty argument list keeps the value of `x`.
+    const emptyCall = this.isOp('(') && this.tokens[this.position + 1]?.kind === 'op' && (this.tokens[this.position + 1] as { text: string }).text === ')';
+    if (emptyCall && /\.(?:toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue|toString|to_string|to_s)$/.test(name)) {
+      this.position += 2;
+      return this.resolveName(name.replace(/\.\w+$/, ''));
+    }
     if (this.isOp('(')) {
       this.position++;
       const args: Value[] = [];
       if (!this.isOp(')')) {
         for (;;) {
-          args.push(this.shift());
+          args.push(this.alternatives());
           if (this.isOp(',')) {
             this.position++;
             continue;
@@ -319,7 +385,7 @@ class Parser {
       return call(name, args);
     }
     // Kotlin/Java method-style conversions: 1000.toLong() is tokenised as a number then a name; handle `N.toLong` here.
-    const conversion = /\.(toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue)$/.exec(name);
+    const conversion = /\.(toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue|toString|to_string|to_s)$/.exec(name);
     if (conversion) {
       name = name.slice(0, conversion.index);
       if (this.isOp('(') ) this.position++;
@@ -349,7 +415,11 @@ class Parser {
     if (!this.options.resolve) throw new EvalError(`\`${name}\` is not a constant`);
     if (this.visiting.has(name)) throw new EvalError(`\`${name}\` is defined in terms of itself`);
     if (this.nameDepth >= MAX_NAME_DEPTH) throw new EvalError(`\`${name}\` is defined through too many names`);
-    const definition = this.options.resolve(name);
+    let definition = this.options.resolve(name);
+    // `CHARACTERS.length` of a string constant: its number of characters (a plain literal, no escapes or interpolation)
+    const text = definition === undefined && /\.length$/.test(name) ? this.options.resolve(name.slice(0, -'.length'.length)) : undefined;
+    const quoted = text === undefined ? null : /^(["'])([^"'\\$`{}]*)\1$/.exec(text.trim());
+    if (quoted) definition = String(quoted[2].length);
     if (definition === undefined) throw new EvalError(`\`${name}\` is not a constant in this file`);
     const visiting = new Set(this.visiting);
     visiting.add(name);
@@ -391,6 +461,8 @@ function cast(type: string, operand: Value): Value {
 }
 
 function call(name: string, args: Value[]): Value {
+  if (TEXT_CONVERSIONS.has(name) && args.length === 1) return args[0];
+  if (FALLBACK_METHOD.test(name) && args.length === 1) return args[0];
   const shortName = name.replace(/^(?:std::|Math\.|math\.|numpy\.|np\.)/, '');
   if (args.length === 1 && (INTEGER_CASTS.has(name) || FLOAT_CASTS.has(name) || INTEGER_CASTS.has(shortName) || FLOAT_CASTS.has(shortName))) {
     return cast(INTEGER_CASTS.has(name) || INTEGER_CASTS.has(shortName) ? 'long' : 'double', args[0]);
@@ -421,6 +493,28 @@ function tokenText(token: Token): string {
   return token.kind === 'num' ? token.text : token.text;
 }
 
+/** `a || b ?? c`: the first operand that is a constant (`options.errorRate || 0.001` is 0.001 where the option is not stated). */
+function parseFallbacks(tokens: Token[], options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): Value {
+  const operands: Token[][] = [[]];
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.kind === 'op' && token.text === '(') depth++;
+    if (token.kind === 'op' && token.text === ')') depth--;
+    if (depth === 0 && (token.kind === 'op' || token.kind === 'name') && FALLBACK_OPERATORS.has(token.text)) operands.push([]);
+    else operands[operands.length - 1].push(token);
+  }
+  let failure: unknown;
+  for (const operand of operands) {
+    try {
+      return new Parser(operand, options, nameDepth, visiting).parse();
+    } catch (error) {
+      if (!(error instanceof EvalError)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
 function evaluateWith(text: string, options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): EvalResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, reason: 'empty' };
@@ -428,7 +522,7 @@ function evaluateWith(text: string, options: EvalOptions, nameDepth: number, vis
   try {
     const tokens = tokenize(trimmed, options);
     if (tokens.length > 120) return { ok: false, reason: 'the expression is too long to evaluate' };
-    const result = new Parser(tokens, options, nameDepth, visiting).parse();
+    const result = parseFallbacks(tokens, options, nameDepth, visiting);
     if (!Number.isFinite(result.value)) return { ok: false, reason: 'the value is not a finite number' };
     return { ok: true, value: result.value === 0 ? 0 : result.value, integer: result.integer && Number.isInteger(result.value) };
   } catch (error) {

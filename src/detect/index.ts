@@ -22,6 +22,7 @@ import { Draft, ScanContext } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
 import { DECLARED_NEEDLES } from './recognizers/declared';
+import { startAtIndexDefinition } from './recognizers/sql';
 import { configuresNothing, readsTestCaseFields } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { evaluateConstant } from './evaluate';
@@ -56,6 +57,8 @@ const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) =>
  * its line (or a window of a long line that holds the whole match).
  */
 const PREFILTER = new RegExp(PREFILTER_NEEDLES.map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+/** Methods of a Bloom command client bound to a variable (redis-py `bf = r.bf()`; `bf.create(key, p, n)`). */
+const BOUND_CLIENT_NEEDLES = ['.reserve(', '.create(', '.insert('];
 /** Longest line scanned whole; longer lines (minified code, data) are scanned in windows around keywords. */
 const MAX_WHOLE_LINE = 2000;
 const WINDOW_BEFORE = 300;
@@ -78,6 +81,13 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   const hits: number[] = [];
   PREFILTER.lastIndex = 0;
   for (let match = PREFILTER.exec(lower); match !== null; match = PREFILTER.exec(lower)) hits.push(match.index);
+  // a file that binds a client's Bloom commands (`bf = r.bf()`) calls them on that variable, whatever its name
+  if (lower.includes('.bf()')) {
+    for (const needle of BOUND_CLIENT_NEEDLES) {
+      for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + needle.length)) hits.push(at);
+    }
+    hits.sort((a, b) => a - b);
+  }
   // a config known by its file name (`config/bloom.php`) may name no Bloom word: read as the file's settings
   const named = options.fileName !== undefined && /bloom/i.test(options.fileName.replace(/^.*[\\/]/, '')) && !lower.includes('bloom');
   if (hits.length === 0 && !named) return [];
@@ -87,6 +97,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
     const found = [...(hits.length > 0 ? runRecognizers(ctx, lower, hits) : []), ...(named ? fileNamedDrafts(ctx, options.fileName!) : [])];
     const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && readsTestCaseFields(draft)));
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
+    startAtIndexDefinition(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
     const merged = mergeAnnotations(ctx, drafts, annotations);
     return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(ctx.source, draft));
@@ -119,9 +130,33 @@ export function fileConstants(text: string, options: DetectOptions = {}): FileCo
       const result = evaluateConstant(name, ctx.codeEval);
       const origin = ctx.originOf(name);
       if (result.ok && origin) constants.push({ name, value: result.value, line: origin.line });
+      // a string constant's length, for `Math.pow(CHARACTERS.length, HASH_LENGTH)` in another file
+      const length = result.ok ? undefined : evaluateConstant(`${name}.length`, ctx.codeEval);
+      if (length?.ok && origin) constants.push({ name: `${name}.length`, value: length.value, line: origin.line });
     }
     return constants;
   });
+}
+
+/**
+ * A configuration inside a loop over literal rows (`for name, cap, fp in [(A, B, C), (D, E, F)]: reserve(name, fp, cap)`)
+ * whose values are the loop's variables: read once per row, one finding per row. Each draft comes with its row's key.
+ */
+function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draft | readonly Draft[] | undefined): [string, Draft][] {
+  const loop = drafts.length > 0 ? ctx.extras.syntax?.loopAround(drafts[0].start) : undefined;
+  const usesLoop = loop !== undefined && drafts.some((d) => d.unevaluated.some((u) => loop.names.some((name) => new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(u.expression))));
+  if (!loop || !usesLoop) return drafts.map((d) => ['', d]);
+  const out: [string, Draft][] = [];
+  loop.rows.forEach((row, i) => {
+    let again: Draft | readonly Draft[] | undefined;
+    try {
+      again = ctx.withLoopRow(new Map(loop.names.map((name, j) => [name, row[j]])), read);
+    } catch {
+      again = undefined;
+    }
+    for (const draft of again === undefined ? [] : Array.isArray(again) ? again : [again as Draft]) out.push([`#${i}`, draft]);
+  });
+  return out.length > 0 ? out : drafts.map((d) => ['', d]);
 }
 
 function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {
@@ -136,6 +171,8 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
     if (lineEnd - lineStart > MAX_WHOLE_LINE) {
       start = Math.max(lineStart, hit - WINDOW_BEFORE);
       end = Math.min(lineEnd, hit + WINDOW_AFTER);
+    } else if (line + 1 < source.lineCount && /[.(]\s*$/.test(ctx.text.slice(Math.max(lineStart, lineEnd - 40), lineEnd))) {
+      end = source.lineEnd(line + 1); // a call continued on the next line: `BloomFilter.` / `create(...)`
     }
     const last = windows[windows.length - 1];
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
@@ -161,8 +198,10 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
           produced = undefined; // a recogniser bug must never break detection of the rest
         }
         if (!produced) continue;
-        for (const draft of Array.isArray(produced) ? produced : [produced as Draft]) {
-          const key = `${draft.recognizer}:${draft.start}`;
+        const once = Array.isArray(produced) ? produced : [produced as Draft];
+        const found = match;
+        for (const [row, draft] of perLoopRow(ctx, once, () => recognizer.match(ctx, found, at))) {
+          const key = `${draft.recognizer}:${draft.start}${row}`;
           if (seen.has(key)) continue;
           seen.add(key);
           drafts.push(draft);

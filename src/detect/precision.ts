@@ -12,14 +12,17 @@
  *  - protobuf field numbers read by the generic recogniser (`num_hash_functions = 1;`);
  *  - in Markdown, prose outside code blocks (inline code included) and examples whose values are all placeholders (`New(n, fp)`);
  *  - a configuration key's own declaration (`ORC_BLOOM_FILTER_COLUMNS = "write.orc.bloom.filter.columns"`, an enum member
- *    naming the key) that states no value.
+ *    naming the key) that states no value;
+ *  - state set elsewhere: every value a member, an injected field, a flag's pointer or a class or `def` parameter, none
+ *    known here; a growing filter built with no argument; text a program prints and Dart named-parameter defaults in
+ *    languages read without a tree. A parameter's default or a local fallback (`rate.unwrap_or(0.01)`) is a stated value.
  * Declarations, expected values, reads and pass-throughs are read on the parsed tree where the language has a grammar
  * (src/detect/syntax/facts.ts `around`), else by the text predicates here; bounded work per finding.
  */
 import { Draft, enclosingOpenParen, ScanContext, splitArguments } from './engine';
 import { GENERIC_ID } from './recognizers/generic';
 import { CODE } from './source';
-import type { Surroundings } from './syntax/facts';
+import { isPrintOrLog, type Surroundings } from './syntax/facts';
 
 /** How far back the enclosing blocks and parameter lists are looked for. */
 const MAX_LOOK_BACK = 20_000;
@@ -40,18 +43,25 @@ const TYPE_HEADER = /\b(?:class|struct|interface|enum|trait|impl|record|object|n
 /** Why a draft configures nothing where it stands, or undefined when it is a configuration. */
 export function configuresNothing(ctx: ScanContext, draft: Draft): string | undefined {
   if (draft.recognizer === 'calculator.url') return undefined; // a calculator link states its configuration wherever it stands
+  const described = describedTableOutput(ctx, draft);
+  if (described) return described;
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
+  const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
+  if (noValue) return noValue;
   if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
-  if (tree ? tree.inDeclaration : isDeclaration(ctx, draft)) return 'a declaration, not a use';
+  if (!isAnnotatedDefault(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
+  if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
   if (draft.recognizer === GENERIC_ID && statesLibraryDefaults(ctx, draft)) return 'a library\'s default value, declared';
-  if (isPassThrough(ctx, draft, tree?.parameters, ctx.extras.syntax?.around(draft.end)?.parameters)) return 'a pass-through: its values are parameters of the enclosing function';
+  if (isPassThrough(ctx, draft, tree?.parameters, ctx.extras.syntax?.around(draft.end)?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   if (statesFunctionsOnly(draft)) return 'its values are functions (lambdas that read a setting), applied elsewhere';
+  if (isLoadedFromStoredData(ctx, draft)) return 'a filter read back from stored data: its size is the stored one';
+  if (readsOnlyCallerInput(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'no value known here: every value comes from the callers or from state set elsewhere';
   return undefined;
 }
 
@@ -311,4 +321,198 @@ export function enclosingParameters(ctx: ScanContext, offset: number): Set<strin
     for (const group of header.match(/\(([^()]*)\)/g) ?? []) add(group.slice(1, -1));
   }
   return names;
+}
+
+/** Program code (not a config file, SQL or prose): the C, JS and Python families, Ruby and Elixir. */
+function isCode(ctx: ScanContext): boolean {
+  const family = ctx.source.family;
+  return family === 'c' || family === 'js' || family === 'python' || /^(?:ruby|elixir|erlang|perl)$/.test(ctx.source.languageId ?? '');
+}
+
+/**
+ * A value that is a parameter's default (`def f(capacity=10_000)`) is stated by the function itself: not a pass-through,
+ * even when the default names a constant this text cannot see (`length = MAX_ELEMENTS` from another module).
+ */
+export function statesParameterDefault(ctx: ScanContext, draft: Draft): boolean {
+  if (Object.values(draft.sources).some((source) => source?.origin?.parameterDefault === true)) return true;
+  const definitions = ctx.extras.syntax?.definitions();
+  return definitions !== undefined && draft.unevaluated.some((u) => {
+    const name = bareIdentifier(u.expression);
+    return name !== undefined && definitions.get(name)?.parameterDefault === true;
+  });
+}
+
+/** Conversions to text that keep a value: Elixir `to_string(x)`, JS `String(x)`, Python `str(x)`, PHP `strval(x)`. */
+const TEXT_CONVERSION = /^(?:to_string|String|str|strval|Integer\.to_string|Float\.to_string)\s*\((.*)\)$/s;
+
+/** The value inside numeric and text conversions (`int64(r.capacity)` -> `r.capacity`, `to_string(error_rate)` -> `error_rate`). */
+function withoutConversions(expression: string): string {
+  let text = expression.trim();
+  for (let i = 0; i < 4; i++) {
+    const inner = CONVERSION_CALL.exec(text) ?? TEXT_CONVERSION.exec(text) ?? CAST.exec(text) ?? SUFFIX_CONVERSION.exec(text);
+    if (!inner) break;
+    text = inner[1].trim();
+  }
+  return text;
+}
+
+/**
+ * Whether a value is state set elsewhere, read where the filter is built: a member of the object itself (`this.capacity`,
+ * `self.fpp`, `@size`, `$this->rate`, a Go receiver's field `r.fpp`), a field the class declares with no value
+ * (`private long expectedInsertions;`, injected or set by a constructor), a command-line flag read through its pointer
+ * (`*rate` with `rate := flag.Float64("fpr", 0, ...)`), or a parameter of a Kotlin/Scala class or of an Elixir/Ruby
+ * `def` (read without a tree). A value computed here (`uint32(v)` from `strconv.Atoi`, `cfg.BloomBits` of a parameter,
+ * `c.n` of a loop) is a use and stays.
+ */
+export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: string): boolean {
+  const text = withoutConversions(expression);
+  if (/^(?:this|self|\$this)(?:\.|->)[A-Za-z_]\w*$|^@[a-z_]\w*$/.test(text)) return true;
+  const before = ctx.text.slice(Math.max(0, at - MAX_LOOK_BACK), at);
+  const member = /^([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(text);
+  if (member && ctx.source.languageId === 'go') {
+    const receiver = [...before.matchAll(/\bfunc\s*\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_][\w.]*\s*\)/g)].pop();
+    return receiver !== undefined && receiver[1] === member[1];
+  }
+  const pointer = /^\*([A-Za-z_]\w*)$/.exec(text);
+  if (pointer) return ctx.hint(`flag-pointer:${pointer[1]}`, new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`));
+  if (!/^[A-Za-z_]\w*$/.test(text)) return false;
+  // a field declared with no value: modifiers, a type (generic arguments and array brackets allowed), the name, `;`
+  const field = `^[ \\t]*(?:@\\w+(?:\\([^)\\n]{0,200}\\))?[ \\t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \\t]+)+[\\w.]+(?:<[^<>;\\n]{0,80}>)?(?:\\[\\])*[ \\t]+${text}[ \\t]*;`;
+  if (ctx.hint(`field:${text}`, new RegExp(field, 'm'))) return true;
+  const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
+  return [...before.matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
+}
+
+/**
+ * Code that sizes nothing where it stands: a growing filter constructed with no argument (`new ScalableBloomFilter()`),
+ * or a call whose every value is state set elsewhere and none is known here (see isStateSetElsewhere): what sets that
+ * state (a constructor, an injected property, the command line, the callers) configures the filter.
+ */
+export function statesNoValue(ctx: ScanContext, draft: Draft): string | undefined {
+  if (draft.invalid.length > 0) return undefined;
+  const stated = Object.values(draft.sources).filter((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+  if (stated.length > 0) return undefined;
+  if (draft.unevaluated.length === 0) {
+    // a growing filter built with no argument: it grows from the library's initial size, so nothing is sized here. A
+    // fixed filter left at its defaults (`BloomFilter()`: 10 000 items at 10 %) is a sizing, and an option enabled with
+    // its defaults (`BLOOMFILTER => 'ROWCOL'`) a choice: both stay.
+    const growing = /scalable/i.test(draft.recognizer);
+    return growing && /\(\s*\)\s*;?\s*$/.test(ctx.text.slice(draft.start, draft.end)) ? 'a growing filter built with the library\'s defaults: nothing sized here' : undefined;
+  }
+  return draft.unevaluated.every((u) => isStateSetElsewhere(ctx, draft.start, u.expression)) ? 'no value known here: every value is state set elsewhere' : undefined;
+}
+
+/**
+ * A parameter rebound to itself with a fallback before use (`let rate = rate.unwrap_or(0.01)`, `n = n || 1000`,
+ * `x ??= 0.5`): the fallback is chosen here, so the value is stated where the filter is built.
+ */
+export function statesLocalFallback(ctx: ScanContext, draft: Draft): boolean {
+  return Object.values(draft.sources).some((source) => {
+    if (source?.kind !== 'constant' || !source.text || (source.origin?.file !== undefined && source.origin.file !== ctx.extras.fileName)) return false;
+    const name = bareIdentifier(source.text);
+    const definition = name === undefined ? undefined : ctx.resolveName(name);
+    return definition !== undefined && new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(definition);
+  });
+}
+
+/**
+ * Languages read without a tree (Dart, Kotlin, Swift, Scala): a default value in a named or optional parameter group
+ * (`BloomFilter({required int expectedItems, double falsePositiveRate = 0.01})`) declares a parameter, not a use.
+ */
+function isNamedParameterDeclaration(ctx: ScanContext, draft: Draft): boolean {
+  const offsets = Object.values(draft.sources).flatMap((source) => (source?.range && source.kind !== 'default' ? [ctx.source.lineStart(source.range.start.line) + source.range.start.character] : []));
+  return offsets.length > 0 && offsets.every((offset) => {
+    const brace = enclosingBrace(ctx, offset);
+    if (brace < 0 || !/\(\s*$/.test(ctx.text.slice(Math.max(0, brace - 20), brace))) return false;
+    const list = splitArguments(ctx.text, brace);
+    const own = list?.args.find((a) => a.start <= offset && offset <= a.end);
+    return own !== undefined && isTypedParameter(own.text.replace(/^(?:required|final|covariant)\s+/, ''));
+  });
+}
+
+/** The `{` or `[` that opens the group around `offset` (bounded look-back), or -1. */
+function enclosingBrace(ctx: ScanContext, offset: number): number {
+  let depth = 0;
+  for (let i = offset - 1; i >= Math.max(0, offset - MAX_HEADER); i--) {
+    if (ctx.source.kindAt(i) !== CODE) continue;
+    const c = ctx.text[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (depth === 0) return c === '(' ? -1 : i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** Languages read without a tree: a string printed or logged (`println("... 'orc.bloom.filter.fpp'='0.05' ...")`) is text, not code. */
+function isPrintedText(ctx: ScanContext, draft: Draft): boolean {
+  if (!ctx.isString(draft.start)) return false;
+  const call = /([A-Za-z_][\w.:>-]*!?)\s*\(\s*[sf]?(["'`])(?:(?!\2).)*$/.exec(lineBefore(ctx, draft.start));
+  return call !== null && isPrintOrLog(call[1]);
+}
+
+/**
+ * A call that states no value and whose every value is either a parameter of the enclosing function (`$capacity`,
+ * `size`: a pass-through) or state set elsewhere, also read through a getter (`metadata.getFalsePositiveProbability()`
+ * of an injected field): the callers and whoever sets that state configure the filter. A value computed here (a field
+ * of a parameter, a local parsed from one) is a use and stays, as in isStateSetElsewhere.
+ */
+function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: ReadonlySet<string> | undefined): boolean {
+  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
+  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  // an annotation just above states the value the code leaves to run time
+  if (/bloom-lens:/.test(ctx.text.slice(ctx.source.lineStart(Math.max(0, ctx.source.lineOf(draft.start) - 2)), draft.start))) return false;
+  const names = new Set([...(treeParameters ?? []), ...enclosingParameters(ctx, draft.start)]);
+  return draft.unevaluated.every((u) => isParameterOrState(ctx, draft.start, u.expression, names));
+}
+
+function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>): boolean {
+  if (isStateSetElsewhere(ctx, at, expression)) return true;
+  const text = withoutConversions(expression);
+  const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
+  if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
+  const getter = /^([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
+  return getter !== null && !parameters.has(getter[1]) && isStateSetElsewhere(ctx, at, getter[1]);
+}
+
+/** Methods that replace a filter's bits and sizing with stored ones (bits-and-blooms `ReadFrom`, `UnmarshalBinary`, `GobDecode`, ...). */
+const READ_BACK = /^(?:ReadFrom|UnmarshalBinary|UnmarshalJSON|GobDecode|readFrom|readObject|deserialize|Deserialize|load|Load)$/;
+
+/**
+ * A filter built with no value stated here (`filter := bloom.New(uint(m), uint(k))`) and read back right after
+ * (`filter.ReadFrom(file)`): the stored filter, not this call, decides its size.
+ */
+function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
+  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
+  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  const bound = /([A-Za-z_]\w*)\s*(?::=|=)\s*$/.exec(lineBefore(ctx, draft.start))?.[1];
+  if (bound === undefined) return false;
+  const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));
+  return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => READ_BACK.test(m[1]));
+}
+
+/** A shell prompt then a command that prints a table's description (`hbase(main):011:0> describe 'users'`, `mysql> DESC t`). */
+const DESCRIBE_PROMPT = /^\s*\S*[>$#]\s*(?:describe|desc|show\s+create\s+table)\s+['"`]?\w/i;
+
+/**
+ * The output of a `describe` typed at a shell prompt (a transcript in notes or docs): it shows what a table has,
+ * set elsewhere, not a setting. Looks back over the transcript, up to a code fence, a few lines.
+ */
+function describedTableOutput(ctx: ScanContext, draft: Draft): string | undefined {
+  const line = ctx.source.lineOf(draft.start);
+  for (let above = line; above >= Math.max(0, line - 12); above--) {
+    const text = ctx.source.lineText(above);
+    if (above < line && /^\s*(?:```|~~~)/.test(text)) return undefined;
+    if (DESCRIBE_PROMPT.test(text)) return 'the output of a describe command: what a table has, not a setting';
+  }
+  return undefined;
+}
+
+/**
+ * Settings read from an annotation on a declaration (`@Value("${bloom.fpp:0.01}") double fpp` in a constructor's or a
+ * bean method's parameters): the framework injects the value, or the default it states. The declaration is the use.
+ */
+function isAnnotatedDefault(ctx: ScanContext, draft: Draft): boolean {
+  return draft.recognizer === GENERIC_ID && /^@[A-Za-z_][\w.]*\s*\(/.test(ctx.text.slice(draft.start, draft.start + 120));
 }

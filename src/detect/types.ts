@@ -61,6 +61,8 @@ export interface ValueOrigin {
   readonly line: number;
   /** The defining file's path (absent: the file being read, when its name is unknown). */
   readonly file?: string;
+  /** The value is the default of a parameter named `name` (what the function uses when its caller states none). */
+  readonly parameterDefault?: boolean;
 }
 
 /** What the library itself allocates for the stated parameters (its own rounding and caps). */

@@ -49,7 +49,8 @@ function valueOrigins(report: FilterReport): string | undefined {
     if (!origin) continue;
     const written = source.text && /^[\w$.:>-]+$/.test(source.text) ? source.text : origin.name;
     const where = origin.file ? `${origin.file.replace(/^.*[\\/]/, '')}:${origin.line + 1}` : `line ${origin.line + 1}`;
-    parts.push(`${param} from \`${written.replace(/`/g, '')}\`, ${literal(where)}`);
+    const what = origin.parameterDefault ? `the default of parameter \`${origin.name.replace(/`/g, '')}\`` : `\`${written.replace(/`/g, '')}\``;
+    parts.push(`${param} from ${what}, ${literal(where)}`);
   }
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

@@ -71,7 +71,11 @@ import { STEAKKNIFE } from './steakknife';
 import { TEMPO } from './tempo';
 import { BLOOMER } from './bloomer';
 import { DART_BLOOM_FILTER } from './dartBloomFilter';
+import { DART_NDK } from './dartNdk';
+import { REDIS_MODULES_SDK } from './redisModulesSdk';
+import { CODABLE_BLOOM_FILTER } from './codableBloomFilter';
 import { DORIS_NGRAM } from './dorisNgram';
+import { STARROCKS_NGRAM } from './starrocksNgram';
 import { FLOR } from './flor';
 import { HIVE } from './hive';
 import { KRAKEND } from './krakend';
@@ -80,6 +84,7 @@ import { YOURBASIC } from './yourbasic';
 import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
 import { BLOOMFILTER_PY } from './bloomfilterPy';
 import { BLOOMFILTER_RB } from './bloomfilterRb';
+import { CSHARP_BLOOM_FILTER_T } from './csharpBloomFilterT';
 import { BUCKETS_SWIFT } from './bucketsSwift';
 import { ROCKET_LABS } from './rocketLabs';
 import { JSBLOOM_MODULE, MINIBLOOM } from './smallJsBlooms';
@@ -106,6 +111,10 @@ export const LIBRARIES: readonly LibraryModule[] = [
   // JVM / SQL inventory (issue 17)
   PINOT, LUCENE, OPENSEARCH,
   BLOOMFILTER_RB, ROCKET_LABS, BUCKETS_SWIFT, BLOOMEX_MODULE, EBLOOM_MODULE, MINIBLOOM, JSBLOOM_MODULE, BLOOMFILTER_PY,
+  // blind rounds D and E
+  DART_NDK, REDIS_MODULES_SDK, CODABLE_BLOOM_FILTER, STARROCKS_NGRAM,
+  // blind rounds F and G
+  CSHARP_BLOOM_FILTER_T,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -32,7 +32,7 @@ const GO_REDIS: SourceCitation = { repository: 'redis/go-redis', file: 'probabil
 export const REDISBLOOM: LibraryModule = {
   id: 'redisbloom',
   displayName: 'RedisBloom',
-  recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'go-redis.bfInsert', 'jedis.bfInsert', 'redis.module.config'],
+  recognizers: ['redis.bf.reserve', 'redis.bf.insert', 'redis-py.bf.reserve', 'redis-py.bf.insert', 'node-redis.bf.reserve', 'jedis.bfReserve', 'redis4cats.bfReserve', 'go-redis.bfReserve', 'go-redis.bfInsert', 'jedis.bfInsert', 'redis.module.config'],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   entryPoints: [

@@ -57,8 +57,8 @@ function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } 
     const param = positional.find((p) => p.position === i);
     args.push(param ? statedText(param.role, param.unit) : i === 0 ? '"x"' : '0');
   }
-  // keyword arguments as the language writes them: `name: value` in Ruby and C#, `name=value` elsewhere
-  const colon = language === 'ruby' || language === 'csharp';
+  // keyword arguments as the language writes them: `name: value` in Ruby, C# and Swift, `name=value` elsewhere
+  const colon = language === 'ruby' || language === 'csharp' || language === 'swift';
   if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${statedText(p.role, p.unit)}`).join(', ')}}`);
   else args.push(...named.map((p) => `${p.names![0]}${colon ? ': ' : '='}${statedText(p.role, p.unit)}`));
   const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;

@@ -5,9 +5,10 @@
  * (graphics bloom, Bloom's taxonomy, Bloomberg, "Bloom" as a name, filters with no sizing) expect nothing.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { detectConfigs } from '../../src/detect/index';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { ConstantsIndex } from '../../src/detect/constants';
+import { detectConfigs, fileConstants } from '../../src/detect/index';
 import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 import { loadSyntaxFor } from '../../src/cli/syntax';
 import type { Finding } from '../../src/detect/types';
@@ -30,9 +31,17 @@ function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-function matches(finding: Finding, want: Expected): boolean {
-  if (finding.recognizer !== want.recognizer || finding.range.start.line !== want.line) return false;
+/** The finding the expectation describes: its line and every stated parameter, and (strict) its recogniser. */
+function matches(finding: Finding, want: Expected, strict = true): boolean {
+  if ((strict && finding.recognizer !== want.recognizer) || finding.range.start.line !== want.line) return false;
   return Object.entries(want.params).every(([key, value]) => same((finding.params as Record<string, unknown>)[key], value));
+}
+
+function corpusFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? corpusFiles(path) : [relative(CORPUS, path).split('\\').join('/')];
+  });
 }
 
 function describeFinding(f: Finding): string {
@@ -56,6 +65,7 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
   const misses: string[] = [];
   const unexpected: string[] = [];
   const foundPerFile = new Map<string, number>();
+  const findingsPerFile = new Map<string, Finding[]>();
   const decoyFindings: string[] = [];
   let decoys = 0;
 
@@ -64,9 +74,15 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
   before(async () => {
     syntax = await loadSyntaxFor(files.map(([file]) => file));
     assert.ok(syntax, 'the syntax layer loads');
+    // As `bloom-lens scan test/fixtures/corpus` reads it: constants one file takes from another are indexed first.
+    const constants = new ConstantsIndex();
+    for (const file of corpusFiles(CORPUS).filter((f) => !['expected.json', 'README.md'].includes(f) && !f.startsWith('rounds/'))) {
+      constants.setFile(file, fileConstants(readFileSync(join(CORPUS, file), 'utf8'), { fileName: file, syntax }));
+    }
     for (const [file, expected] of files) {
       const text = readFileSync(join(CORPUS, file), 'utf8');
-      const findings = detectConfigs(text, { fileName: file, syntax });
+      const findings = detectConfigs(text, { fileName: file, syntax, constants });
+      findingsPerFile.set(file, findings);
       const ecosystem = file.split('/')[0];
       if (ecosystem === 'decoys') {
         decoys++;
@@ -99,7 +115,16 @@ describe('detect: real-world corpus (recall per ecosystem, decoys silent)', () =
     for (const [key, roundFiles] of rounds) {
       const wanted = roundFiles.reduce((sum, f) => sum + (expectations[f] as Expected[]).length, 0);
       const hits = roundFiles.reduce((sum, f) => sum + (foundPerFile.get(f) ?? 0), 0);
-      console.log(`        round ${key.slice('_round_'.length).padEnd(8)} ${hits}/${wanted} ${((100 * hits) / wanted).toFixed(1)}%`);
+      // Lenient: the right line and parameters under any recogniser id (a library the round names before we claim it).
+      const lenient = roundFiles.reduce((sum, f) => {
+        const used = new Set<Finding>();
+        return sum + (expectations[f] as Expected[]).filter((want) => {
+          const hit = (findingsPerFile.get(f) ?? []).find((g) => !used.has(g) && matches(g, want, false));
+          if (hit) used.add(hit);
+          return hit !== undefined;
+        }).length;
+      }, 0);
+      console.log(`        round ${key.slice('_round_'.length).padEnd(8)} ${hits}/${wanted} ${((100 * hits) / wanted).toFixed(1)}% (line and parameters under any id: ${lenient}/${wanted})`);
     }
     for (const miss of misses) console.log(`        miss: ${miss}`);
     for (const extra of unexpected) console.log(`        unexpected: ${extra}`);

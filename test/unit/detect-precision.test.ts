@@ -124,6 +124,13 @@ describe('detect: RedisBloom commands as stated', () => {
 });
 
 describe('detect: Markdown and model picks', () => {
+  it('the output of a describe typed at a shell prompt is what a table has, not a setting', () => {
+    const notes = "# Notes\n\n```\nhbase(main):003:0> describe 'events'\nCOLUMN FAMILIES DESCRIPTION\n{NAME => 'd', BLOOMFILTER => 'ROWCOL', VERSIONS => '1'}\n```\n";
+    assert.deepEqual(found(notes, 'markdown'), []);
+    const create = "# Notes\n\n```\nhbase(main):004:0> create 'events', {NAME => 'd', BLOOMFILTER => 'ROWCOL', VERSIONS => '1'}\n```\n";
+    assert.equal(found(create, 'markdown').length, 1);
+  });
+
   it('Markdown: prose and placeholder-only examples are silent; code with values and calculator links are findings', () => {
     const text = [
       'Create it with bloom.New(float64(8 \\* 1<<20), float64(5)) in prose.',
@@ -394,4 +401,81 @@ describe('detect: adapters and library defaults (precision corpus, second pass)'
       assert.equal(java('class App {\n  static final double BLOOM_FILTER_FPP = 0.02;\n}\n').length, 1, 'an application\'s own constant is still a finding');
     });
   }
+});
+describe('detect: state set elsewhere, printed text and named parameters (read without a tree where there is none)', () => {
+  it('a filter read back from stored data right after it is built states no size; one sized here stays', () => {
+    const go = 'import "github.com/bits-and-blooms/bloom/v3"\nfunc load(r io.Reader) *bloom.BloomFilter {\n  var bits, hashes uint32\n  f := bloom.New(uint(bits), uint(hashes))\n  if _, err := f.ReadFrom(r); err != nil {\n    return nil\n  }\n  return f\n}\n';
+    assert.deepEqual(found(go, 'go'), []);
+    assert.deepEqual(found(go.replace('uint(bits), uint(hashes)', '4096, 3'), 'go'), ['go.bits-and-blooms.new@3 {"m":4096,"k":3}']);
+    assert.equal(found(go.replace('f.ReadFrom(r)', 'f.Add(r)'), 'go').length, 1);
+  });
+
+  it('a parameter and state set elsewhere together, PHP parameters and getters of an injected field: no finding', () => {
+    const php = "<?php\nclass Filters {\n  public function make(string $key, float $rate, int $size): bool {\n    return (bool)$this->redis->executeCommand(['BF.RESERVE', $key, $rate, $size]);\n  }\n}\n";
+    assert.deepEqual(found(php, 'php'), []);
+    const java = [
+      'import org.apache.spark.sql.Dataset;',
+      'class Joins {',
+      '  private final JoinSettings settings;',
+      '  Joins(JoinSettings settings) { this.settings = settings; }',
+      '  Object build(Dataset<Row> rows, long expected) { return rows.stat().bloomFilter("id", expected, settings.getFpp()); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(java, 'java'), []);
+    // one value stated here keeps the finding
+    assert.equal(found(java.replace('settings.getFpp()', '0.02'), 'java').length, 1);
+  });
+
+  it('values that are all state set elsewhere make no finding; a value computed here still does', () => {
+    const go = [
+      'import "github.com/redis/go-redis/v9"',
+      'type store struct { rdb *redis.Client; fpp float64; capacity uint }',
+      'func (s store) reset(ctx context.Context) { s.rdb.BFReserve(ctx, "k", s.fpp, int64(s.capacity)) }',
+    ].join('\n');
+    assert.deepEqual(found(go, 'go'), []);
+    const flags = 'import "github.com/bits-and-blooms/bloom/v3"\nfunc main() {\n  n := flag.Uint("n", 0, "items")\n  f := bloom.NewWithEstimates(*n, 0.01)\n  _ = f\n}\n';
+    assert.deepEqual(found(flags, 'go'), ['go.bits-and-blooms.newWithEstimates@3 {"p":0.01}']); // the rate is stated here
+    const onlyFlags = flags.replace('0.01', '*rate').replace('  n := ', '  rate := flag.Float64("p", 0, "rate")\n  n := ');
+    assert.deepEqual(found(onlyFlags, 'go'), []);
+    const kotlin = 'import com.google.common.hash.BloomFilter\nclass Keys(expected: Int, fpp: Double) {\n  private val f = BloomFilter.create(KeyFunnel(), expected, fpp)\n}\n';
+    assert.deepEqual(found(kotlin, 'kotlin'), []);
+    const java = [
+      'import org.redisson.api.RBloomFilter;',
+      'class Dedup {',
+      '  @Value("${dedup.n:1000}") private long expected;',
+      '  @Value("${dedup.p:0.01}") private double rate;',
+      '  void open() { filter.tryInit(expected, rate); }',
+      '}',
+    ].join('\n');
+    assert.ok(!found(java, 'java').some((f) => f.startsWith('redisson.tryInit')), found(java, 'java').join());
+    const elixir = 'defmodule Cmd do\n  def reserve(key, rate, size) do\n    Store.handle("BF.RESERVE", [key, to_string(rate), to_string(size)])\n  end\nend\n';
+    assert.deepEqual(found(elixir, 'elixir'), []);
+  });
+
+  it('a growing filter built with no argument sizes nothing; a fixed one left at its defaults does', () => {
+    assert.deepEqual(found("import { ScalableBloomFilter } from 'bloom-filters'\nexport const seen = new ScalableBloomFilter()\n", 'typescript'), []);
+    assert.equal(found('import bloom_filter2\nseen = bloom_filter2.BloomFilter()\n', 'python').length, 1);
+  });
+
+  it('a parameter rebound with its fallback before use is stated where the filter is built', () => {
+    const rust = [
+      'use fastbloom::BloomFilter;',
+      'fn make(items: Option<usize>, rate: Option<f64>) -> BloomFilter {',
+      '    let items = items.unwrap_or(20_000);',
+      '    let rate = rate.unwrap_or(0.02);',
+      '    BloomFilter::with_false_pos(rate).expected_items(items)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(found(rust, 'rust'), ['rust.fastbloom.withFalsePos@4 {"p":0.02,"n":20000}']);
+  });
+
+  it('text a program prints is not a configuration, in a language read without a tree', () => {
+    const scala = 'object Tips {\n  def main(a: Array[String]): Unit = {\n    println("  SET TBLPROPERTIES (\'orc.bloom.filter.columns\'=\'id\', \'orc.bloom.filter.fpp\'=\'0.02\')")\n  }\n}\n';
+    assert.deepEqual(found(scala, 'scala'), []);
+  });
+
+  it('a default in a named-parameter group (Dart) declares a parameter', () => {
+    const dart = 'class BloomFilter {\n  BloomFilter({\n    required int expectedItems,\n    double falsePositiveRate = 0.02,\n  });\n}\n';
+    assert.deepEqual(found(dart, 'dart'), []);
+  });
 });

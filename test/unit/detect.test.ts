@@ -222,10 +222,12 @@ describe('detect: more recognisers', () => {
     const from = one("import { BloomFilter } from 'bloom-filters'\nconst f = BloomFilter.from(items, 0.01)", 'typescript');
     assert.equal(from.recognizer, 'bloom-filters.from');
     assert.deepEqual(from.params, { p: 0.01 });
-    const scalable = one("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter()", 'typescript');
+    const scalable = one("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter(8)", 'typescript');
     // bloom-filters 3.0.4 ScalableBloomFilter(_initial_size = 8, _error_rate = 0.01, _ratio = 0.5); m and k are the first link's
     assert.deepEqual(scalable.params, { n: 8, p: 0.01, hashing: 'partitioned' });
     assert.deepEqual([scalable.derived.m, scalable.derived.k, scalable.derived.growth], [77, 7, { initialSize: 8, errorRate: 0.01, ratio: 0.5 }]);
+    // with no argument at all the filter grows from the library's initial size: nothing is sized where it is built
+    assert.deepEqual(detectConfigs("import { ScalableBloomFilter } from 'bloom-filters'\nconst s = new ScalableBloomFilter()", { languageId: 'typescript' }), []);
   });
 
   it('Rust growable builder and bloomfilter with seed', () => {
@@ -327,5 +329,123 @@ describe('detect: precision', () => {
     assert.deepEqual(clear.recycling, { kind: 'n-bounded', messagesPerCycle: 5000 });
     const recreate = one('from pybloom_live import BloomFilter\ndef add(self, x):\n    if self.count > 999:\n        self.f = BloomFilter(1000, 0.01)\n        self.count = 0', 'python');
     assert.deepEqual(recreate.recycling, { kind: 'n-bounded', messagesPerCycle: 1000 });
+  });
+});
+
+describe('detect: entry points and readings from the blind rounds D and E', () => {
+  it('StarRocks NGRAMBF reads bloom_filter_fpp as its own index, not a Doris table property; prose after a key is no value', () => {
+    const sql = 'CREATE TABLE t (\n  title VARCHAR(64),\n  INDEX i (title) USING NGRAMBF ("gram_num" = "3", "bloom_filter_fpp" = "0.01")\n) DUPLICATE KEY(title);\n';
+    assert.deepEqual(detectConfigs(sql, { languageId: 'sql' }).map(describeFinding), ['starrocks.ngrambf@2 {"p":0.01}']);
+    const tf = '# bloom_filter_fpp is the rate of the NGRAMBF index below\nresource "starrocks_index" "i" {\n  properties = {\n    "bloom_filter_fpp" = "0.02"\n  }\n}\n';
+    assert.deepEqual(detectConfigs(tf, { fileName: 'index.tf' }).map(describeFinding), ['starrocks.ngrambf@3 {"p":0.02}']);
+  });
+
+  it('Redis clients: redis4cats bfReserve, node-redis bf.RESERVE, redis-py on a variable bound to bf(), an array of command arguments', () => {
+    assert.equal(one('import dev.profunktor.redis4cats.Redis\nval r = redis.bfReserve("k", 0.02, 5000L)\n', 'scala').recognizer, 'redis4cats.bfReserve');
+    assert.deepEqual(one("import { createClient } from 'redis';\nawait client.bf.RESERVE('k', 0.01, 300);\n", 'typescript').params, { p: 0.01, n: 300 });
+    const py = one('import redis\nfilters = redis.Redis().bf()\nfilters.create("k", 0.003, 7000)\n', 'python');
+    assert.deepEqual([py.recognizer, py.params.p, py.params.n], ['redis-py.bf.reserve', 0.003, 7000]);
+    assert.deepEqual(one("await client.call('bf.reserve', ['k', '0.01', '2500']);\n", 'javascript').params, { p: 0.01, n: 2500 });
+  });
+
+  it('a call continued on the next line, Kotlin RocksDB BloomFilter without new, Java XOR said so', () => {
+    const guava = one('import com.google.common.hash.BloomFilter;\nclass A { Object f() { return BloomFilter.\n    create(Funnels.longFunnel(), 3000, 0.02); } }\n', 'java');
+    assert.deepEqual(guava.params, { n: 3000, p: 0.02 });
+    assert.deepEqual(one('import org.rocksdb.BloomFilter\nval t = BlockBasedTableConfig().setFilterPolicy(BloomFilter(12.0, false))\n', 'kotlin').params, { bitsPerElement: 12 });
+    const xor = one('import com.google.common.hash.BloomFilter;\nclass A { static final Object F = BloomFilter.create(Funnels.longFunnel(), 10 ^ 6, 0.01); }\n', 'java');
+    assert.equal(xor.params.n, 12);
+    assert.ok((xor.notes ?? []).some((n) => /XOR/.test(n)), (xor.notes ?? []).join());
+  });
+
+  it('ORC keys handed through Paimon\'s table-default. namespace', () => {
+    const java = 'class A { void f() { t.executeSql("CREATE CATALOG c WITH (\'table-default.orc.bloom.filter.columns\' = \'id\', \'table-default.orc.bloom.filter.fpp\' = \'0.002\')"); } }\n';
+    assert.deepEqual(detectConfigs(java, { languageId: 'java' }).map((f) => [f.recognizer, f.params.p]), [['orc.bloomFilter', 0.002]]);
+  });
+
+  it('ndk BloomFilterPrehash (Dart), redis-modules-sdk reserve, CodableBloomFilter (Swift)', () => {
+    const dart = one("import 'package:ndk/ndk.dart';\nfinal b = BloomFilterPrehash(falsePositiveProbability: 0.01, numItems: 1000);\n", 'dart');
+    assert.deepEqual([dart.recognizer, dart.params.p, dart.params.n, dart.derived?.m, dart.derived?.k], ['dart.ndk.bloomFilterPrehash', 0.01, 1000, 9586, 7]);
+    const sdk = one("import { RedisBloom } from 'redis-modules-sdk';\nclient.reserve('k', 0.01, 12000);\n", 'typescript');
+    assert.deepEqual([sdk.recognizer, sdk.params.p, sdk.params.n], ['redis-modules-sdk.reserve', 0.01, 12000]);
+    const swift = one('import CodableBloomFilter\nlet f = try BloomFilter<String>(hashes: [.djb232, .sdbm32, .djb232], byteCount: 64)\n', 'swift');
+    assert.deepEqual([swift.recognizer, swift.params.m, swift.params.k], ['swift.codable-bloom-filter.init', 512, 2]);
+  });
+
+  it('names: words before the Bloom word name its owner; a repeated parameter starts the next group; a list of hash functions is k', () => {
+    const py = 'SEEN_BLOOM_CAP = 2_000\nSEEN_BLOOM_FP_RATE = 0.01\n\nQUEUE_BLOOM_CAP = 500\nQUEUE_BLOOM_FP_RATE = 0.001\n';
+    assert.deepEqual(detectConfigs(py, { languageId: 'python' }).map(describeFinding), ['generic.named@0 {"n":2000,"p":0.01}', 'generic.named@3 {"n":500,"p":0.001}']);
+    assert.deepEqual(one('let f = BloomFilter<String>(size: 2048, hashFunctions: [fnv, murmur, djb2])\n', 'swift').params, { m: 2048, k: 3 });
+  });
+});
+
+describe('detect: Lettuce custom commands', () => {
+  it('a ProtocolKeyword naming BF.RESERVE, dispatched with a CommandArgs chain bound to a variable', () => {
+    const kotlin = [
+      'import io.lettuce.core.protocol.ProtocolKeyword',
+      'object Reserve : ProtocolKeyword { override fun getBytes(): ByteArray = "BF.RESERVE".toByteArray() }',
+      'fun make(c: RedisCommands<String, String>) {',
+      '    val a = CommandArgs(StringCodec.UTF8).addKey("k").add(0.02).add(40_000L)',
+      '    c.dispatch(Reserve, StatusOutput(StringCodec.UTF8), a)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(kotlin, { languageId: 'kotlin' }).map(describeFinding), ['redis.bf.reserve@3 {"p":0.02,"n":40000}']);
+    // without the dispatch, the keyword alone configures nothing
+    assert.deepEqual(detectConfigs(kotlin.split('\n').slice(0, 2).join('\n'), { languageId: 'kotlin' }), []);
+  });
+});
+
+describe('detect: a SQL index configured as a whole starts at its definition', () => {
+  it('CREATE INDEX on one line, its USING clause on the next: the finding starts at CREATE INDEX', () => {
+    const pg = one('-- lookup by tag\nCREATE INDEX tags_bloom ON items\n  USING bloom (tag, owner)\n  WITH (length = 64, col1 = 4, col2 = 4);', 'sql');
+    assert.equal(pg.range.start.line, 1);
+    assert.deepEqual([pg.params.m, pg.params.k], [64, 4]);
+    const doris = one('CREATE INDEX idx_body\n  ON notes(body)\n  USING NGRAM_BF PROPERTIES("gram_size"="2", "bf_size"="512");', 'sql');
+    assert.equal(doris.range.start.line, 0);
+  });
+
+  it('a statement that ended before is not the definition', () => {
+    const pg = one('CREATE INDEX other ON t (a);\nALTER TABLE x ADD COLUMN y int;\nSELECT 1; CREATE TABLE z (a int) ; \n\n-- USING bloom below\nCREATE TABLE q AS SELECT 1;\nALTER INDEX foo SET (x = 1); DO $$ BEGIN END $$;\n\nCREATE INDEX b ON t USING bloom (a) WITH (length = 32);', 'sql');
+    assert.equal(pg.range.start.line, 8);
+  });
+});
+
+describe('detect: Spring @Value defaults of one class or one constructor are one configuration', () => {
+  it('fields annotated one by one group into one finding at the first annotation', () => {
+    const java = [
+      'public class Seen {',
+      '    @Value("${seen.bloom.expected-insertions:40000}")',
+      '    private long expectedInsertions;',
+      '',
+      '    @Value("${seen.bloom.false-probability:0.02}")',
+      '    private double falseProbability;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(java, { languageId: 'java' }).map(describeFinding), ['generic.named@1 {"n":40000,"p":0.02}']);
+  });
+
+  it('annotated constructor parameters are the configuration, not a mere declaration', () => {
+    const java = [
+      'public class Seen {',
+      '    public Seen(RedissonClient client,',
+      '                @Value("${seen.bloom.expected-insertions:40000}") long expected,',
+      '                @Value("${seen.bloom.false-probability:0.02}") double fpp) {',
+      '        this.filter = client.getBloomFilter("seen");',
+      '    }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(java, { languageId: 'java' }).map(describeFinding), ['generic.named@2 {"n":40000,"p":0.02}']);
+  });
+});
+
+describe('detect: the widely copied C# BloomFilter<T>', () => {
+  it('new BloomFilter<string>(capacity) sizes for an error rate of 1/capacity (BestErrorRate, BestM, BestK)', () => {
+    const cs = 'class Crawl {\n  private BloomFilter<string> seen = new BloomFilter<string>(0x2710);\n}\n';
+    const finding = one(cs, 'csharp');
+    assert.equal(finding.recognizer, 'csharp.bloomFilterT.new');
+    assert.equal(finding.params.n, 10000);
+    // p = 1/10000: m = ceil(10000 * ln(10000) / ln(2)^2) = ceil(191701.2) and k = round(ln 2 * m / n) = 13
+    assert.deepEqual([finding.derived.m, finding.derived.k], [191702, 13]);
+    const stated = one('var f = new BloomFilter<int>(5000, 0.01F);', 'csharp');
+    assert.deepEqual([stated.params.n, stated.params.p, stated.derived.k], [5000, 0.01, 7]);
   });
 });

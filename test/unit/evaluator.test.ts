@@ -28,9 +28,12 @@ describe('evaluator: numeric literals of every language', () => {
     }
     it(text, () => assert.equal(value(text), expected));
   }
-  it('2^20 is a power only in configs; XOR otherwise is not evaluated', () => {
+  it('2^20 is a power only in configs; in code it is the XOR the program computes', () => {
     assert.equal(value('2^20', { caretIsPower: true }), 1048576);
-    assert.match(fails('2^20'), /XOR/);
+    // Java, C, Go, JavaScript: `10 ^ 7` is 0b1010 XOR 0b0111 = 0b1101, not ten million
+    assert.equal(value('10 ^ 7'), 13);
+    assert.equal(value('1 << 4 ^ 1'), 17); // XOR binds looser than the shift here, as in our grammar's power slot
+    assert.match(fails('0.5 ^ 2'), /XOR/);
   });
 });
 
@@ -119,5 +122,42 @@ describe('evaluator: sizeof', () => {
     assert.equal(value('sizeof(unsigned int) * 1024'), 4096);
     assert.match(fails('sizeof(long) * 8'), /depends on the platform/);
     assert.match(fails('sizeof(x + 1)'), /sizeof/);
+  });
+});
+
+describe('evaluator: values with a fallback, text conversions, attributes and string lengths', () => {
+  const names: Record<string, string> = { BUDGET: '2_048', '@window': '600', LETTERS: "'abcdef'", 'this.rate': 'opts.rate || 0.004' };
+  const resolve = (name: string): string | undefined => names[name];
+
+  it('the first operand that is a constant: ||, ??, Kotlin ?:, Python or, and a fallback method', () => {
+    assert.equal(value('opts.rate || 0.02', { resolve }), 0.02);
+    assert.equal(value('limit ?? 500', { resolve }), 500);
+    assert.equal(value('n ?: 64', { resolve }), 64);
+    assert.equal(value('size or 128', { resolve }), 128);
+    assert.equal(value('cap.unwrap_or(4096)', { resolve }), 4096);
+    assert.equal(value('maybe.orElse(0.5)', { resolve }), 0.5);
+    assert.equal(value('BUDGET || 7', { resolve }), 2048); // a constant first operand is the value
+    assert.equal(value('this.rate', { resolve }), 0.004); // through a member bound to a fallback
+    assert.match(fails('a || b', { resolve }), /not a constant/);
+  });
+
+  it('a fallback inside parentheses or a call: the first constant operand of that group', () => {
+    assert.equal(value('Number(env.SEATS ?? 3_000) / 4', { resolve }), 750);
+    assert.equal(value('int(settings.cap or 900)', { resolve }), 900);
+    assert.equal(value('(BUDGET || 1) * 2', { resolve }), 4096); // the constant first operand wins, the rest is skipped
+    assert.equal(value('Math.round(cfg.floor ?? lookup(x, y) ?? 12.4)', { resolve }), 12); // a failing call is skipped whole
+    assert.match(fails('Number(env.A ?? env.B)', { resolve }), /not a constant/);
+  });
+
+  it('numbers sent as text keep their value: String(x), str(x), x.toString()', () => {
+    assert.equal(value('String(BUDGET)', { resolve }), 2048);
+    assert.equal(value('str(BUDGET * 2)', { resolve }), 4096);
+    assert.equal(value('BUDGET.toString()', { resolve }), 2048);
+  });
+
+  it('an Elixir module attribute and the length of a string constant', () => {
+    assert.equal(value('@window * 2', { resolve }), 1200);
+    assert.equal(value('Math.pow(LETTERS.length, 2)', { resolve }), 36);
+    assert.match(fails('OTHER.length', { resolve }), /not a constant/);
   });
 });

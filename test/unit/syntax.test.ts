@@ -421,3 +421,86 @@ describe('syntax layer: the whole corpus read with the grammars loaded', () => {
   });
 });
 
+
+describe('syntax layer: defaults, own members, loops and the nearest constant', () => {
+  before(async () => {
+    for (const languageId of ['python', 'typescript', 'javascript', 'php', 'ruby']) await runtime.load(languageId);
+  });
+
+  it('a parameter with a default resolves to it, said so in the hover; one without a default stays a pass-through', () => {
+    const py = 'import redis\n\ndef make_seen(r, rate: float = 0.002, capacity=250_000):\n    r.bf().reserve("seen", rate, capacity)\n';
+    const [finding] = detectConfigs(py, { languageId: 'python', fileName: 'seen.py', syntax: runtime });
+    assert.deepEqual([finding?.recognizer, finding?.params.p, finding?.params.n], ['redis-py.bf.reserve', 0.002, 250000]);
+    assert.deepEqual(finding.sources.n?.origin, { name: 'capacity', line: 2, file: 'seen.py', parameterDefault: true });
+    const hover = hoverMarkdownText(analyzeFinding(finding), { uri: 'file:///seen.py', line: 3, character: 4 } as never);
+    assert.match(hover, /n from the default of parameter `capacity`, seen\.py:3/);
+    const forwarded = 'import redis\n\ndef make_seen(r, rate, capacity):\n    r.bf().reserve("seen", rate, capacity)\n';
+    assert.deepEqual(detectConfigs(forwarded, { languageId: 'python', syntax: runtime }), []);
+  });
+
+  it('defaults in TypeScript arrow functions, PHP and Ruby signatures', () => {
+    const ts = "import { BloomFilter } from 'bloom-filters';\nexport const make = (items = 5_000, rate = 0.02) => BloomFilter.create(items, rate);\n";
+    assert.deepEqual(detectConfigs(ts, { languageId: 'typescript', syntax: runtime }).map((f) => f.params), [{ n: 5000, p: 0.02 }]);
+    const php = "<?php\nfunction boot(float $rate = 0.03, int $size = 40000) {\n    $redis->rawCommand('BF.RESERVE', 'k', $rate, $size);\n}\n";
+    assert.deepEqual(detectConfigs(php, { languageId: 'php', syntax: runtime }).map((f) => [f.params.p, f.params.n]), [[0.03, 40000]]);
+    const rb = "require 'redis-bloomfilter'\ndef seen(size = 90_000, error_rate = 0.001)\n  Redis::Bloomfilter.new(size: size, error_rate: error_rate, key_name: 'k')\nend\n";
+    assert.deepEqual(detectConfigs(rb, { languageId: 'ruby', syntax: runtime }).map((f) => [f.params.n, f.params.p]), [[90000, 0.001]]);
+  });
+
+  it('defaults of a Kotlin function on one line: the grammar lists the default beside its parameter', async () => {
+    await runtime.load('kotlin');
+    const kt = 'import org.redisson.api.RBloomFilter\nfun seen(key: String, items: Long = 3_000_000, rate: Double = 0.004): RBloomFilter<String> {\n  val f = client.getBloomFilter<String>(key); f.tryInit(items, rate); return f\n}\n';
+    const [finding] = detectConfigs(kt, { languageId: 'kotlin', fileName: 'Seen.kt', syntax: runtime });
+    assert.deepEqual([finding?.params.n, finding?.params.p], [3000000, 0.004]);
+    assert.equal(finding.sources.n?.origin?.parameterDefault, true);
+    const forwarded = kt.replace(' = 3_000_000', '');
+    assert.deepEqual(detectConfigs(forwarded, { languageId: 'kotlin', syntax: runtime }).map((f) => [f.params.n, f.params.p]), [[undefined, 0.004]]);
+  });
+
+  it('a shell script piping what it echoes into redis-cli sends commands; echoed alone, they are a message', async () => {
+    await runtime.load('shellscript');
+    const script = 'fill() {\n  echo "CF.RESERVE seen:$1 20000"\n}\nfill a | redis-cli --pipe\n';
+    assert.deepEqual(detectConfigs(script, { languageId: 'shellscript', syntax: runtime }).map((f) => [f.recognizer, f.range.start.line, f.params.n]), [['redis.cf.reserve', 1, 20000]]);
+    const usage = 'echo "then run: CF.RESERVE seen 20000"\n';
+    assert.deepEqual(detectConfigs(usage, { languageId: 'shellscript', syntax: runtime }), []);
+  });
+
+  it('a member set in the constructor with a fallback feeds a raw command', () => {
+    const js = [
+      "const Redis = require('ioredis');",
+      'class Seen {',
+      '  constructor(opts = {}) { this.rate = opts.rate || 0.005; this.size = opts.size ?? 70000; }',
+      "  init() { return redis.call('BF.RESERVE', 'k', String(this.rate), String(this.size)); }",
+      '}',
+    ].join('\n');
+    assert.deepEqual(detectConfigs(js, { languageId: 'javascript', syntax: runtime }).map((f) => [f.params.p, f.params.n]), [[0.005, 70000]]);
+  });
+
+  it('a loop over literal rows configures one filter per row', () => {
+    const py = [
+      'import redis',
+      'r = redis.Redis()',
+      'for key, size, rate in [("a", 1_000, 0.01), ("b", 5_000, 0.001)]:',
+      '    r.execute_command("BF.RESERVE", key, rate, size)',
+    ].join('\n');
+    const findings = detectConfigs(py, { languageId: 'python', syntax: runtime });
+    assert.deepEqual(findings.map((f) => [f.range.start.line, f.params.n, f.params.p]), [[3, 1000, 0.01], [3, 5000, 0.001]]);
+    assert.equal(findings[1].sources.n?.origin?.line, 2);
+  });
+
+  it('where two files define a constant differently, the one beside the reader wins, then one in its language', () => {
+    const index = new ConstantsIndex();
+    index.setFile('crawler/settings.py', [{ name: 'FP_RATE', value: 0.0001, line: 1 }]);
+    index.setFile('store/constants.rs', [{ name: 'FP_RATE', value: 0.002, line: 3 }]);
+    assert.equal(index.lookup('FP_RATE', 'store/index.rs')?.value, 0.002);
+    assert.equal(index.lookup('FP_RATE', 'crawler/worker.py')?.value, 0.0001);
+    assert.equal(index.lookup('FP_RATE', 'tools/x.py')?.value, 0.0001); // same language
+    assert.equal(index.lookup('FP_RATE', 'tools/x.go'), undefined); // neither: ambiguous
+    assert.equal(index.lookup('FP_RATE'), undefined);
+  });
+
+  it('object keys exported by a module are constants of the workspace, and so is a string constant\'s length', () => {
+    const config = fileConstants("module.exports = {\n  SEEN_KEY: 'k',\n  SEEN_RATE: 0.001,\n};\n", { languageId: 'javascript', syntax: runtime });
+    assert.deepEqual(config.map((c) => [c.name, c.value]), [['SEEN_KEY.length', 1], ['SEEN_RATE', 0.001]]);
+  });
+});

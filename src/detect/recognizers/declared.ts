@@ -49,6 +49,11 @@ function stateValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, expressi
   const text = (typeof expression === 'string' ? expression : expression.text).trim();
   const percent = unit === 'probability' ? /^(["']?)([\d.]+(?:[eE][-+]?\d+)?)\s*%\1$/.exec(text) : null;
   if (percent) return stateWithoutRange(b, param, Number(percent[2]) / 100, text, options);
+  // a list literal where a count of hash functions belongs (`hashes: [.djb232, .sdbm32]`): as many as it holds, each once
+  if (unit === 'hashes' && /^\[[^]*\]$/.test(text)) {
+    const listed = new Set(splitArguments(text, 0)?.args.map((a) => a.text.replace(/\s+/g, '')) ?? []);
+    return listed.size > 0 ? stateWithoutRange(b, param, listed.size, text, options) : undefined;
+  }
   if (unit !== 'bits-log2' && unit !== 'one-in') return b.argument(param, expression, { ...options, scale: unitScale(unit) });
   const stated = builder(b.ctx, 'probe', '', 0, 0).argument(param, text, { eval: options.eval });
   if (stated === undefined) {
@@ -252,8 +257,9 @@ function keyBody(name: string): string {
 function settingPattern(setting: DeclaredSetting): RegExp {
   switch (setting.form) {
     case 'key':
-      // not the start of a longer key: `fpp` is not `fpp#column` (a column's own key) nor `fpp.column.x`
-      return new RegExp(`(?<![\\w.-])${keyBody(setting.name)}(?![\\w#-]|\\.\\w)`, 'g');
+      // the key alone or behind a namespace that passes it on as it is (Paimon's catalog `table-default.<option>`, Spark's
+      // `spark.hadoop.<hadoop key>`), and not the start of a longer key: `fpp` is not `fpp#column` nor `fpp.column.x`
+      return new RegExp(`(?:(?<![\\w.-])|(?<=(?<![\\w.-])(?:table-default|spark\\.hadoop)\\.))${keyBody(setting.name)}(?![\\w#-]|\\.\\w)`, 'g');
     case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
     case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
     case 'field': return new RegExp(`(?<![\\w$])${escape(setting.name)}[ \\t]*(?::(?!:)|=(?!=))`, 'g');
@@ -284,6 +290,9 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
       if (ctx.isString(at) && /^(?:c|js|python)$/.test(ctx.source.family) && isSettingRead(ctx, at)) continue;
       column = match[1];
       value = readValue(ctx, end);
+      // a key followed by words of prose with no separator (`# bloom_filter_fpp is the rate`) sets nothing; a
+      // whitespace-separated value ending its line (`spark...bloomFilter.enabled  true`) is a value
+      if (value && /^[A-Za-z]+$/.test(value.text) && /^["'`]?[ \t]+$/.test(text.slice(end, value.start)) && /^[ \t]+[A-Za-z]/.test(text.slice(value.end, value.end + 40))) continue;
     } else if (setting.form === 'method') {
       if (!ctx.isCode(at)) continue;
       const list = splitArguments(text, end - 1);
@@ -507,10 +516,13 @@ const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) 
 
 /**
  * The declared callees and setting names in lower case (`filterbuilder.build`, `rollingfilter`, `numdistinct`): a line
- * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group.
+ * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group,
+ * except a method of a library the file must import (`.reserve` of redis-modules-sdk): its `requires` keeps it precise.
  */
-export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call' ? [e.callee.replace(/^\./, '')] : e.settings.map((s) => s.name.split('<column>')[0])))
-  .map((name) => name.toLowerCase()).filter((name) => name.length >= 8))];
+export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call'
+  ? [e.callee.replace(/^\./, '')].filter((name) => name.length >= 8 || (e.requires !== undefined && name.length >= 5))
+  : e.settings.map((s) => s.name.split('<column>')[0]).filter((name) => name.length >= 8)))
+  .map((name) => name.toLowerCase()))];
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [

@@ -78,7 +78,7 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
   [/^(?:memory|memorysize|mem)$/, { param: 'm', scale: 8, unitOnly: true }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
-  [/^n$|expected|capacity|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
+  [/^n$|expected|capacity|^cap$|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
   [/^(?:size|maxsize|totalsize)$/, { param: 'size' }],
 ];
 
@@ -86,12 +86,18 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
 export function classifyName(name: string): Guess | undefined {
   // a dotted path is read by its last segment: `options.Capacity`, `app.bloom.fpp`, `this.hashCount`
   const last = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-  const words = nameWords(last).filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
+  const all = nameWords(last);
+  const words = all.filter((word) => !isAnchorWord(word) && !FILLER_WORDS.test(word));
   if (words.length === 0 || words.some((word) => DECOY_WORDS.has(word))) return undefined;
-  const compact = words.join('');
+  // words before the Bloom word say what the filter is for (`QUEUE_BLOOM_CAP`: the queue's filter), not another structure
+  let anchor = -1;
+  all.forEach((word, i) => { if (isAnchorWord(word)) anchor = i; });
+  const sized = all.slice(anchor + 1);
+  const named = sized.filter((word) => !FILLER_WORDS.test(word));
+  const compact = (anchor >= 0 && named.length > 0 ? named : words).join('');
   for (const [pattern, guess] of NAME_RULES) {
     if (!pattern.test(compact)) continue;
-    if ((guess.param === 'n' || guess.param === 'size') && words.some((word) => OTHER_STRUCTURE_WORDS.has(word))) return undefined;
+    if ((guess.param === 'n' || guess.param === 'size') && sized.some((word) => OTHER_STRUCTURE_WORDS.has(word))) return undefined;
     return guess;
   }
   return undefined;
@@ -117,6 +123,8 @@ interface Pair {
   container: number;
   /** Where the container is looked up, when not at the key (a tuple `{key, value}` belongs to the list around it). */
   readonly lookupAt?: number;
+  /** Read from an annotation's arguments (`@Value("${k:v}")`): the group starts at its first annotation. */
+  inAnnotation?: boolean;
 }
 
 /**
@@ -226,6 +234,9 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
   return pairs.sort((a, b) => a.keyStart - b.keyStart);
 }
 
+/** A Java/Kotlin annotation's name right before its argument list. */
+const ANNOTATION_BEFORE = /@[A-Za-z_][\w.]*\s*$/;
+
 /** Assigns each pair's container: the innermost bracket around it (strings and comments skipped), else `fallback`. */
 function assignBrackets(ctx: ScanContext, pairs: Pair[], start: number, end: number, fallback: (pair: Pair) => number): void {
   const text = ctx.text;
@@ -237,11 +248,15 @@ function assignBrackets(ctx: ScanContext, pairs: Pair[], start: number, end: num
   for (let i = start; i < end && next < pairs.length; i++) {
     while (next < pairs.length && at(pairs[next]) <= i) {
       const pair = pairs[next++];
-      pair.container = stack.length > 0 ? stack[stack.length - 1] : fallback(pair);
+      const open = stack.filter((o) => o >= 0);
+      pair.container = open.length > 0 ? open[open.length - 1] : fallback(pair);
+      if (stack.length > 0 && stack[stack.length - 1] < 0) pair.inAnnotation = true;
     }
     if (mask[i] === COMMENT || mask[i] === STRING) continue;
     const c = text[i];
-    if (c === '{' || c === '[' || c === '(') stack.push(i);
+    // an annotation's arguments (`@Value("${bloom.fpp:0.01}")`) belong to the declaration it annotates: its container
+    if (c === '(' && ANNOTATION_BEFORE.test(text.slice(Math.max(0, i - 80), i))) stack.push(-1);
+    else if (c === '{' || c === '[' || c === '(') stack.push(i);
     else if ((c === '}' || c === ']' || c === ')') && stack.length > 0) stack.pop();
   }
   while (next < pairs.length) pairs[next++].container = fallback(pairs[next - 1]);
@@ -523,12 +538,18 @@ const CHECKS: Record<string, (v: number) => string | undefined> = {
   bitsPerElement: checks.positive('bits per key'),
 };
 
-/** Counts the elements of an array literal (`new int[]{5, 7, 11}`, `[3, 5]`): the number of seeds. */
+/**
+ * Counts the elements of an array literal where a hash count belongs: seeds (`new int[]{5, 7, 11}`, `[3, 5]`) or the
+ * hash functions themselves (`hashFunctions: [djb2, sdbm]`, `[.murmur3, .fnv1a]`), each counted once.
+ */
 function arrayLength(value: string): number | undefined {
   const inner = /^(?:new[ \t]+\w+[ \t]*\[\][ \t]*)?[{[]([^{}[\]]*)[}\]]$/.exec(value.trim());
   if (!inner) return undefined;
   const items = inner[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
-  return items.length > 0 && items.every((s) => /^-?[\d_]+[lLuU]?$/.test(s)) ? items.length : undefined;
+  if (items.length === 0) return undefined;
+  if (items.every((s) => /^-?[\d_]+[lLuU]?$/.test(s))) return items.length;
+  // two or more names: a one-name list is as likely a type (`seeds: [Int]`) as a function
+  return items.length >= 2 && items.every((s) => /^\.?[A-Za-z_][\w.:]*$/.test(s)) ? new Set(items).size : undefined;
 }
 
 interface Reading {
@@ -602,7 +623,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     if (seeds) b.set('k', value, { kind: 'constant', text: pair.value, range: ctx.source.range(pair.valueStart, pair.valueEnd) });
     else if (expression !== pair.value) b.argument(param, expression, { eval: options, kind: 'config', scale: guess.scale, check: CHECKS[param] });
     else b.argument(param, pair.value, { eval: options, kind: code ? undefined : 'config', at: pair.valueStart, scale: guess.scale, check: CHECKS[param] });
-    if (b.draft.params[param] !== undefined) read.push(`${param} ← ${pair.key}${guess.scale === 8 ? ' (bytes × 8)' : ''}${seeds ? ' (number of seeds)' : ''}`);
+    if (b.draft.params[param] !== undefined) read.push(`${param} ← ${pair.key}${guess.scale === 8 ? ' (bytes × 8)' : ''}${seeds ? ' (the list counted)' : ''}`);
   }
   if (read.length === 0) return undefined;
   b.note(`guessed from names: ${read.join(', ')}`);
@@ -814,7 +835,10 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const source = ctx.source;
     const sameLine = groups.size === 1 || source.lineOf(container) === source.lineOf(scope.anchorStart) || container === scope.start;
     const line = source.lineOf(container);
-    const start = sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
+    const sizing = list.filter((pair) => classifyName(pair.key)?.param !== undefined);
+    const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf(sizing[0].keyStart) : undefined;
+    const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
+      : sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     const draft = groupDraft(ctx, scope, list, Math.min(start, list[0].keyStart));
     if (draft) {
       drafts.push(draft);
@@ -827,13 +851,20 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
 function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent: number; line: number }[]): Draft[] {
   const drafts: Draft[] = [];
   const groups: (typeof flat)[] = [];
+  const statedIn = new Map<typeof flat, Set<string>>();
   for (const entry of flat) {
+    const param = classifyName(entry.pair.key)?.param;
     const group = groups.find((g) => {
       const tail = g[g.length - 1];
-      return tail.prefix === entry.prefix && (tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP));
+      if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP))) return false;
+      // a parameter stated again starts the next filter (`BLOOM_CAP`, `BLOOM_FP_RATE`, then `QUEUE_BLOOM_CAP`, ...)
+      return param === undefined || !statedIn.get(g)!.has(param);
     });
     if (group) group.push(entry);
     else groups.push([entry]);
+    const params = statedIn.get(group ?? groups[groups.length - 1]) ?? new Set<string>();
+    if (param !== undefined) params.add(param);
+    statedIn.set(group ?? groups[groups.length - 1], params);
     if (groups.length > 500) break;
   }
   for (const group of groups) {

@@ -70,9 +70,11 @@ const sparkStat = callRecognizer({
 const newBloomFilterJvm = callRecognizer({
   ids: ['rocksdb.java.bloomFilter', 'rocksdb.legacyBloom'],
   needles: ['bloomfilter'],
-  pattern: /\bnew\s+(?:org\.rocksdb\.)?BloomFilter\s*\(/g,
-  build(ctx, args, start, end) {
+  // Kotlin and Scala construct without `new` (`setFilterPolicy(BloomFilter(10.0, false))`)
+  pattern: /(?:\bnew\s+|(?<![\w.])(?<!\b(?:class|fun|def|object|val|var)\s+))(?:org\.rocksdb\.)?BloomFilter\s*\(/g,
+  build(ctx, args, start, end, match) {
     if (!langIs(ctx, JVM)) return undefined;
+    if (!match[0].startsWith('new') && !/^(?:kotlin|scala)$/.test(ctx.source.languageId ?? '')) return undefined;
     if (ctx.hint('rocksdb-java', /org\.rocksdb|RocksDB|BlockBasedTableConfig/) && args.length <= 2) {
       const kind = rocksDbBloomKind(ctx, 'rocksdb.java.bloomFilter', 'RocksDB Java BloomFilter');
       const b = builder(ctx, kind.id, kind.title, start, end);

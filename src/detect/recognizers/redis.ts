@@ -118,7 +118,9 @@ const redisCommand: Recognizer = {
       if (index < 0) return undefined;
       // RedisModule_Call(ctx, "BF.RESERVE", "cdl", key, p, n): the format string (c, d, l, s...) is not an argument of the command
       const format = /RedisModule_Call\s*\($/.test(text.slice(Math.max(0, open - 40), open + 1)) ? 1 : 0;
-      const tokens = list.args.slice(index + 1 + format).map(asSent);
+      let tokens = list.args.slice(index + 1 + format).map(asSent);
+      // the command's arguments as one array: ioredis `call('bf.reserve', [key, p, n])`, Elixir `handle("BF.RESERVE", [key, p, n])`
+      if (tokens[0]?.text.startsWith('[')) tokens = (splitArguments(text, tokens[0].start)?.args ?? []).map(asSent);
       const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, list.end);
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
@@ -135,6 +137,14 @@ const redisCommand: Recognizer = {
       }
       const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, end);
       const read = fromTokens(b, command, tokens);
+      return read && flavoured(ctx, b, valkey, read.nonScaling);
+    }
+    // Form 1c: a Lettuce command keyword (`object BfReserve : ProtocolKeyword { ... "BF.RESERVE".toByteArray() }`)
+    // dispatched with a CommandArgs chain: `dispatch(BfReserve, output, CommandArgs(codec).addKey(k).add(p).add(n))`
+    const lettuce = (closeQuote === '"' || closeQuote === '\'') ? lettuceArguments(ctx, at, after) : undefined;
+    if (lettuce) {
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, lettuce.start, lettuce.end);
+      const read = fromTokens(b, command, lettuce.tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
     }
     // Form 2: whitespace-separated tokens to the end of the string or line (redis-cli, shell, docs, "BF.RESERVE k 0.01 1000").
@@ -225,12 +235,45 @@ function enclosingOpen(text: string, at: number): number {
   return -1;
 }
 
+/**
+ * Lettuce custom commands: the keyword object whose bytes are the command (`object K : ProtocolKeyword`), dispatched
+ * with a CommandArgs chain (inline or through a variable); the chain's `addKey`/`add` arguments are the command's.
+ */
+function lettuceArguments(ctx: ScanContext, at: number, after: number): { tokens: Argument[]; start: number; end: number } | undefined {
+  const text = ctx.text;
+  if (!/^["']\s*\.\s*(?:toByteArray|getBytes)\s*\(/.test(text.slice(after, after + 40))) return undefined;
+  const owner = [...text.slice(Math.max(0, at - 400), at).matchAll(/\b(?:object|class|enum)\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*ProtocolKeyword\b|\b(\w+)\s*(?:\([^)]*\))?\s+implements\s+ProtocolKeyword\b/g)].pop();
+  const keyword = owner?.[1] ?? owner?.[2];
+  if (!keyword) return undefined;
+  const dispatch = new RegExp(`\\.dispatch\\s*\\(\\s*(?:\\w+\\.)?${keyword}\\b`).exec(text);
+  const list = dispatch ? splitArguments(text, text.indexOf('(', dispatch.index)) : undefined;
+  const argsText = list?.args[2]?.text;
+  if (!argsText) return undefined;
+  // the chain inline, or the variable it is bound to
+  const chainAt = /^CommandArgs\s*[(<]/.test(argsText) ? list!.args[2].start : text.search(new RegExp(`\\b${argsText}\\s*=\\s*CommandArgs\\s*[(<]`));
+  if (chainAt < 0) return undefined;
+  const start = text.indexOf('CommandArgs', chainAt);
+  const tokens: Argument[] = [];
+  let end = splitArguments(text, text.indexOf('(', start))?.end ?? -1;
+  const link = /^\s*\.\s*(?:add|addKey|addValue)\s*\(/;
+  for (let next = end < 0 ? null : link.exec(text.slice(end, end + 200)); next && tokens.length < 12; next = link.exec(text.slice(end, end + 200))) {
+    const inner = splitArguments(text, end + next[0].length - 1);
+    if (!inner || inner.args.length !== 1) break;
+    tokens.push(inner.args[0]);
+    end = inner.end;
+  }
+  return tokens.length >= 3 ? { tokens, start, end } : undefined;
+}
+
 /** redis-py `r.bf().reserve(key, errorRate, capacity, expansion=None, noScale=None)` / `.create(...)` / `.insert(key, items, capacity=, error=, noScale=)`. */
 const redisPy = callRecognizer({
   ids: ['redis-py.bf.reserve', 'redis-py.bf.insert'],
-  needles: ['bf()'],
-  pattern: /\.\s*bf\s*\(\s*\)\s*\.\s*(reserve|create|insert)\s*\(/g,
-  build(ctx, args, start, end, match) {
+  needles: ['bf()', '.reserve(', '.create(', '.insert('], // the last three on a variable bound to bf() (see index.ts)
+  // on `r.bf()` itself, or on a variable bound to it (`bf = server.bf()` ... `bf.create(key, 0.001, 10_000)`)
+  pattern: /(?:\.\s*bf\s*\(\s*\)|\b([A-Za-z_]\w*))\s*\.\s*(reserve|create|insert)\s*\(/g,
+  build(ctx, args, start, end, found) {
+    if (found[1] !== undefined && !ctx.hint(`bf-variable:${found[1]}`, new RegExp(`\\b${found[1]}\\s*=\\s*[\\w.()]+\\.bf\\(\\s*\\)`))) return undefined;
+    const match = [found[0], found[2]];
     if (match[1] === 'insert') {
       const b = builder(ctx, 'redis-py.bf.insert', 'redis-py bf().insert', start, end);
       const n = pickArgument(args, 99, 'capacity');
@@ -261,9 +304,10 @@ const redisPy = callRecognizer({
 
 /** node-redis `client.bf.reserve(key, errorRate, capacity, { NONSCALING: true })`, Jedis `bfReserve(key, p, n)`, go-redis `BFReserve(ctx, key, p, n)`. */
 const redisClients = callRecognizer({
-  ids: ['node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve'],
+  ids: ['node-redis.bf.reserve', 'jedis.bfReserve', 'go-redis.bfReserve', 'redis4cats.bfReserve'],
   needles: ['bf.reserve', 'bfreserve'],
-  pattern: /(?:\.\s*bf\s*\.\s*(reserve)|\b(bfReserve)|\b(BFReserve)(NonScaling|Expansion)?)\s*\(/g,
+  // node-redis v4 names each command in lower and upper case (`bf.reserve`, `bf.RESERVE`)
+  pattern: /(?:\.\s*bf\s*\.\s*(reserve|RESERVE)|\b(bfReserve)|\b(BFReserve)(NonScaling|Expansion)?)\s*\(/g,
   build(ctx, args, start, end, match) {
     if (match[1]) {
       if (!langIs(ctx, JS) || args.length < 3) return undefined;
@@ -275,7 +319,9 @@ const redisClients = callRecognizer({
     }
     if (match[2]) {
       if (args.length < 3) return undefined;
-      const b = builder(ctx, 'jedis.bfReserve', 'Jedis bfReserve', start, end);
+      // redis4cats (Scala): BloomFilterCommands.bfReserve(key, errorRate, capacity[, args]), modules/effects/.../algebra/bloomfilter.scala
+      const redis4cats = langIs(ctx, ['scala']) && ctx.hint('redis4cats', /redis4cats/);
+      const b = redis4cats ? builder(ctx, 'redis4cats.bfReserve', 'redis4cats bfReserve', start, end) : builder(ctx, 'jedis.bfReserve', 'Jedis bfReserve', start, end);
       b.argument('p', args[1], { check: PROBABILITY });
       b.argument('n', args[2], { check: CAPACITY });
       const nonScaling = args[3] !== undefined && /nonScaling\s*\(/.test(args[3].text);

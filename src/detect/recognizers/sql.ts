@@ -1,5 +1,5 @@
 /** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks table properties. */
-import { checks, enclosingOpenParen, splitArguments } from '../engine';
+import { checks, Draft, enclosingOpenParen, ScanContext, splitArguments } from '../engine';
 import { derive } from '../../libraries';
 import { BRIN_DEFAULT_N_DISTINCT_PER_RANGE, BRIN_DEFAULT_PAGES_PER_RANGE } from '../../libraries/postgres';
 import type { Recognizer } from '../recognizer';
@@ -164,10 +164,39 @@ const doris: Recognizer = {
       b.setDefault('p', 0.05, 'Doris/StarRocks default bloom_filter_fpp 0.05');
       return b.build();
     }
+    if (ngramIndexOption(ctx, at)) return undefined; // StarRocks' n-gram index (src/libraries/starrocksNgram.ts)
     const b = builder(ctx, 'doris.bloomFilterFpp', 'Doris/StarRocks bloom_filter_fpp', at, value.end);
     b.config('p', value.text, { at: value.start, check: checks.range('bloom_filter_fpp', 0.0001, 0.05, 'Doris rejects it') });
     return b.build();
   },
 };
+
+/** `bloom_filter_fpp` of a StarRocks `USING NGRAMBF (...)` index, or of an index resource outside SQL whose type is NGRAMBF. */
+function ngramIndexOption(ctx: ScanContext, at: number): boolean {
+  const open = enclosingOpenParen(ctx, at);
+  if (open >= 0) return /\bNGRAMBF\s*$/i.test(ctx.text.slice(Math.max(0, open - 40), open));
+  return ctx.hint('ngrambf', /\bNGRAMBF\b/i);
+}
+
+/** Recognisers whose options configure a whole SQL index (not one of its columns): their finding starts where the index is defined. */
+const WHOLE_INDEX_RECOGNIZERS = new Set(['postgres.bloom', 'doris.ngramBf', 'starrocks.ngrambf']);
+
+/**
+ * A whole-index finding in SQL starts at its index's definition: `CREATE INDEX name` (or an `INDEX name` clause of a
+ * table) in the same statement, a few lines above the `USING bloom` or options that make the finding.
+ */
+export function startAtIndexDefinition(ctx: ScanContext, drafts: Draft[]): void {
+  if (ctx.source.languageId !== 'sql') return;
+  for (const draft of drafts) {
+    if (!WHOLE_INDEX_RECOGNIZERS.has(draft.recognizer)) continue;
+    const from = Math.max(0, draft.start - 400);
+    const before = ctx.text.slice(from, draft.start);
+    let start: number | undefined;
+    for (const m of before.matchAll(/\b(?:CREATE\s+(?:UNIQUE\s+)?INDEX|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?[`"\w.]+/gi)) {
+      if (!ctx.isComment(from + m.index!) && !/;/.test(before.slice(m.index!))) start = from + m.index!;
+    }
+    if (start !== undefined) draft.start = start;
+  }
+}
 
 export const SQL_RECOGNIZERS: readonly Recognizer[] = [cassandra, clickhouse, postgresBloom, brinBloom, doris];

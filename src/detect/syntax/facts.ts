@@ -14,6 +14,8 @@ export interface Definition {
   readonly offset: number;
   /** Name of the enclosing class, object, struct or enum, when there is one (`Limits` for `Limits.N`). */
   readonly owner?: string;
+  /** The value is a parameter's default (`def f(capacity=10_000)`): what the function uses when its caller states none. */
+  readonly parameterDefault?: boolean;
 }
 
 /** Texts longer than this are left to the text readers (a 1 MB parse takes 200-400 ms). */
@@ -80,6 +82,12 @@ const BINDINGS: Record<string, readonly [string, string]> = {
   short_var_declaration: ['left', 'right'], let_declaration: ['pattern', 'value'], variable_declarator: ['name', 'value'],
   init_declarator: ['declarator', 'value'], val_definition: ['pattern', 'value'], var_definition: ['pattern', 'value'],
 };
+/** Parameters with a default value, with the field holding the name and the one holding the default (Python, JS/TS, PHP, Ruby, C++). */
+const PARAMETER_DEFAULTS: Record<string, readonly [string, string]> = {
+  default_parameter: ['name', 'value'], typed_default_parameter: ['name', 'value'], assignment_pattern: ['left', 'right'],
+  required_parameter: ['pattern', 'value'], optional_parameter: ['name', 'value'], simple_parameter: ['name', 'default_value'],
+  keyword_parameter: ['name', 'value'], optional_parameter_declaration: ['declarator', 'default_value'],
+};
 /** Assertions by callee: `assert_eq!`, `assertEquals`, `assertThat(..).isEqualTo`, `require.Equal`, `expect(..).toEqual`. */
 const ASSERTION_CALLEE = /(?:^|[.:>)])(?:assert\w*|expect\w*|check_eq|is(?:Not)?EqualTo|isSameAs|contains\w*|to(?:Strict)?Equal|toBe|[A-Z]\w*Equal\w*)!?$|^(?:require|assert|suite|s)\.\w+$/;
 /** Keyword arguments whose string is help or usage text (`add_argument(..., help="...")`). */
@@ -89,10 +97,29 @@ function isAssertionCallee(callee: string): boolean {
   return ASSERTION_CALLEE.test(callee);
 }
 
+/**
+ * Kotlin `fun f(n: Long = 10_000_000, p: Double = 0.01)`: the grammar lists each `parameter` and then its default
+ * expression as siblings (no fields), so a parameter's default is the named node that follows it.
+ */
+function kotlinParameterDefaults(list: Node, table: Map<string, Definition | null>): void {
+  const children = list.namedChildren.filter((c): c is Node => c !== null);
+  children.forEach((child, i) => {
+    const value = children[i + 1];
+    if (child.type !== 'parameter' || !value || value.type === 'parameter' || value.type === 'parameter_modifiers') return;
+    const name = child.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'simple_identifier');
+    if (!name) return;
+    const expression = value.text.trim();
+    const previous = table.get(name.text);
+    if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
+    else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+  });
+}
+
 export class SyntaxFacts {
   private tree: Tree | undefined;
   private parsed = false;
   private table: Map<string, Definition | null> | undefined;
+  private loops: LoopRows[] | undefined;
 
   constructor(private readonly grammar: LoadedGrammar, private readonly text: string) {}
 
@@ -135,7 +162,8 @@ export class SyntaxFacts {
     // The message of a print or log call: climb through arguments, concatenation and interpolation.
     let part: Node | null = node.parent;
     for (let up = 0; part && up < 6 && MESSAGE_PARTS.has(part.type); up++) part = part.parent;
-    return part !== null && CALL_TYPES.has(part.type) && isPrintOrLog(calleeText(part));
+    if (part === null || !CALL_TYPES.has(part.type) || !isPrintOrLog(calleeText(part))) return false;
+    return !echoesIntoRedisCli(part, this.text);
   }
 
   /**
@@ -173,7 +201,55 @@ export class SyntaxFacts {
       const rhs = match.captures.find((c) => c.name === 'rhs')?.node;
       if (lhs && rhs) bind(lhs, rhs, add);
     }
+    this.addParameterDefaults(root, table);
     return table;
+  }
+
+  /**
+   * Parameters with a default value (`capacity: int = 10_000_000`, `length = MAX`, `$rate = 0.01`, Ruby `size = 10`):
+   * the name is bound to its default, unless the text binds it otherwise too (then it is no constant).
+   */
+  private addParameterDefaults(root: Node, table: Map<string, Definition | null>): void {
+    const visit = (node: Node, depth: number): void => {
+      if (depth > 200) return;
+      if (node.type === 'function_value_parameters') kotlinParameterDefaults(node, table);
+      const parameter = PARAMETER_DEFAULTS[node.type];
+      if (parameter) {
+        const name = node.childForFieldName(parameter[0]);
+        const value = node.childForFieldName(parameter[1]);
+        if (name && value && NAME_TYPES.has(name.type) && PARAMETER_LISTS.has(node.parent?.type ?? '')) {
+          const expression = value.text.trim();
+          const previous = table.get(name.text);
+          if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
+          else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+        }
+      }
+      for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+    };
+    visit(root, 0);
+  }
+
+  /**
+   * The loop around `offset` that binds its variables to the rows of a literal list (`for name, cap, fp in [(A, B, C),
+   * (D, E, F)]:`, `for (const [n, p] of [[1, 0.01], [2, 0.02]])`): one binding of every variable per row. Each row
+   * configures its own filter.
+   */
+  loopAround(offset: number): LoopRows | undefined {
+    if (!this.loops) {
+      this.loops = [];
+      const root = this.root();
+      const visit = (node: Node, depth: number): void => {
+        if (depth > 200 || this.loops!.length > 100) return;
+        if (node.type === 'for_statement' || node.type === 'for_in_statement') {
+          const rows = literalRows(node.childForFieldName('left'), node.childForFieldName('right'));
+          const body = node.childForFieldName('body');
+          if (rows && body) this.loops!.push({ ...rows, start: body.startIndex, end: body.endIndex });
+        }
+        for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+      };
+      if (root) visit(root, 0);
+    }
+    return this.loops.filter((loop) => loop.start <= offset && offset < loop.end).pop();
   }
 
   /**
@@ -224,9 +300,39 @@ function bindingParts(node: Node): { target: Node | null; value: Node | null } |
   return { target, value: node.namedChild(node.namedChildCount - 1) };
 }
 
+const OWN_MEMBER_TYPES = new Set(['member_expression', 'attribute', 'member_access_expression']);
+
+/** A loop's variables and, per row of its literal list, the expression (and its offset) each variable takes. */
+export interface LoopRows {
+  readonly names: readonly string[];
+  readonly rows: readonly (readonly { readonly expression: string; readonly offset: number }[])[];
+  /** The loop body's range. */
+  readonly start: number;
+  readonly end: number;
+}
+
+const MAX_LOOP_ROWS = 20;
+
+/** `name, cap, fp` over `[(A, B, C), (D, E, F)]`: two rows of three; undefined unless every row has one value per name. */
+function literalRows(left: Node | null, right: Node | null): Omit<LoopRows, 'start' | 'end'> | undefined {
+  if (!left || !right || !LIST_TYPES.has(left.type) || !LIST_TYPES.has(right.type)) return undefined;
+  const names = left.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
+  if (names.length === 0 || !names.every((n) => NAME_TYPES.has(n.type))) return undefined;
+  const rows = right.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
+  if (rows.length < 2 || rows.length > MAX_LOOP_ROWS) return undefined;
+  const values = rows.map((row) => (LIST_TYPES.has(row.type) ? row.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment') : []));
+  if (!values.every((row) => row.length === names.length)) return undefined;
+  return { names: names.map((n) => n.text), rows: values.map((row) => row.map((v) => ({ expression: v.text, offset: v.startIndex }))) };
+}
+
 /** Binds a name, a list of names (`a, b := x, y`) or a destructuring pattern (`const {n, p} = {n: 1, p: 2}`). */
 function bind(lhs: Node, rhs: Node, add: (name: Node, value: Node) => void): void {
   if (NAME_TYPES.has(lhs.type)) {
+    add(lhs, rhs);
+    return;
+  }
+  // an own member: `this.errorRate = ...` (JS/TS), `self.capacity = ...` (Python), `$this->rate = ...` (PHP)
+  if (OWN_MEMBER_TYPES.has(lhs.type) && /^(?:this|self|\$this)(?:\.|->)[A-Za-z_]\w*$/.test(lhs.text)) {
     add(lhs, rhs);
     return;
   }
@@ -276,6 +382,14 @@ function calleeText(call: Node): string {
   const args = argumentsOf(call) ?? call.namedChildren.find((n): n is Node => n?.type === 'annotated_lambda') ?? null;
   const end = args ? args.startIndex - call.startIndex : call.text.length;
   return call.text.slice(0, end).replace(/\s+/g, '');
+}
+
+/**
+ * A shell script that pipes its output into `redis-cli` / `valkey-cli` (`{ gen_bloom; } | redis-cli --pipe`,
+ * `echo "BF.RESERVE k 0.01 1000" | redis-cli`): what it echoes are the commands the server runs, not a message.
+ */
+function echoesIntoRedisCli(call: Node, text: string): boolean {
+  return call.type === 'command' && /^(?:echo|printf)$/.test(calleeText(call)) && /\|\s*(?:redis-cli|valkey-cli|keydb-cli)\b/.test(text);
 }
 
 export function isPrintOrLog(callee: string): boolean {

@@ -41,7 +41,8 @@ const TS_LIKE = `
 (variable_declarator name: (_) @lhs value: (_) @rhs)
 (public_field_definition name: (_) @lhs value: (_) @rhs)
 (enum_assignment name: (_) @lhs value: (_) @rhs)
-(assignment_expression left: (_) @lhs right: (_) @rhs)`;
+(assignment_expression left: (_) @lhs right: (_) @rhs)
+(pair key: (property_identifier) @lhs value: (_) @rhs (#match? @lhs "^[A-Z][A-Z0-9_]*$"))`;
 
 export const LANGUAGE_QUERIES: Record<string, { readonly definitions: string }> = {
   java: { definitions: '(variable_declarator name: (identifier) @lhs value: (_) @rhs)' },
@@ -66,7 +67,8 @@ export const LANGUAGE_QUERIES: Record<string, { readonly definitions: string }> 
     definitions: `
 (variable_declarator name: (_) @lhs value: (_) @rhs)
 (field_definition property: (_) @lhs value: (_) @rhs)
-(assignment_expression left: (_) @lhs right: (_) @rhs)`,
+(assignment_expression left: (_) @lhs right: (_) @rhs)
+(pair key: (property_identifier) @lhs value: (_) @rhs (#match? @lhs "^[A-Z][A-Z0-9_]*$"))`,
   },
   'c-sharp': {
     definitions: `
