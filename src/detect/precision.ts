@@ -274,6 +274,9 @@ function statesFunctionsOnly(draft: Draft): boolean {
   return draft.unevaluated.every((u) => FUNCTION_VALUE.test(u.expression.trim()));
 }
 
+/** An annotation with its arguments, one level of parentheses inside them (`@Value("${a:1}")`, `@Named(value = f("x"))`). */
+const ANNOTATION_ARGUMENTS = /@[A-Za-z_][\w.]*\s*\((?:[^()]|\([^()]*\))*\)/g;
+
 /** Names declared by the parameter lists of the functions enclosing `offset` (brace blocks, or Python `def` by indentation). */
 export function enclosingParameters(ctx: ScanContext, offset: number): Set<string> {
   const names = new Set<string>();
@@ -315,8 +318,16 @@ export function enclosingParameters(ctx: ScanContext, offset: number): Set<strin
       continue;
     }
     // An unmatched `{`: the block around the offset. Its header runs back to the previous statement or block.
-    const headerStart = Math.max(0, i - MAX_HEADER, text.lastIndexOf(';', i - 1) + 1, text.lastIndexOf('}', i - 1) + 1, text.lastIndexOf('{', i - 1) + 1);
-    const header = text.slice(headerStart, i).trim();
+    // (a brace inside a string, as in `@Value("${cache.size:100}")`, ends nothing)
+    let headerStart = Math.max(0, i - MAX_HEADER);
+    for (let j = i - 1; j >= headerStart; j--) {
+      if ((text[j] === ';' || text[j] === '{' || text[j] === '}') && ctx.source.kindAt(j) === CODE) {
+        headerStart = j + 1;
+        break;
+      }
+    }
+    // annotations with arguments (`@Value("${cache.size:100}") long size`) are dropped, so the list's parentheses pair up
+    const header = text.slice(headerStart, i).replace(ANNOTATION_ARGUMENTS, '').trim();
     if (!header.includes('(') || CONTROL_HEADER.test(header) || (TYPE_HEADER.test(header) && !/\)\s*(?:->|=>)/.test(header))) continue;
     for (const group of header.match(/\(([^()]*)\)/g) ?? []) add(group.slice(1, -1));
   }

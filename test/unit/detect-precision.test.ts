@@ -80,6 +80,29 @@ describe('detect: uses, not definitions, pass-throughs or expected values', () =
     assert.deepEqual(found('final class DynamicBloomFilterBuilder {\n  private static final int INITIAL_HASH_CAPACITY = 1024;\n}\n', 'java'), []);
     assert.equal(found('final class BloomSettings {\n  private static final int EXPECTED_ITEMS = 1024;\n  private static final double FPP = 0.01;\n}\n', 'java').length, 1);
   });
+
+  it('a name assigned twice in one scope is read at its later value', () => {
+    const python = 'class UrlBloomFilter:\n    RATE = 0.001\n    CAPACITY = 5_000_000\n    CAPACITY = 30000\n';
+    assert.deepEqual(found(python, 'python'), ['generic.named@0 {"p":0.001,"n":30000}']);
+  });
+
+  it('without a tree, a bean method whose annotated parameters are forwarded configures nothing where it calls', () => {
+    // the `{` and `}` inside the annotation's string end no statement; the list is read past the annotations
+    const java = [
+      'class Filters {',
+      '  @Bean',
+      '  RBloomFilter<String> seen(RedissonClient client,',
+      '      @Value("${seen.capacity:20000}") long capacity,',
+      '      @Qualifier(value = "x") double rate) {',
+      '    RBloomFilter<String> f = client.getBloomFilter("seen");',
+      '    f.tryInit(capacity, rate);',
+      '    return f;',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.ok(!found(java, 'java').some((f) => f.startsWith('redisson.tryInit')), found(java, 'java').join('; '));
+    assert.ok(found(java.replace('f.tryInit(capacity, rate)', 'f.tryInit(capacity, 0.02)'), 'java').some((f) => f.startsWith('redisson.tryInit@6')));
+  });
 });
 
 describe('detect: RedisBloom commands as stated', () => {

@@ -599,8 +599,10 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     if (!guess || (guess.unitOnly && !withUnit(pair.value, guess.param)?.bytes)) continue;
     const reading = readPair(ctx, guess, pair, options);
     const previous = readings.findIndex((r) => r.guess.param === guess.param);
+    // the same name assigned again (`CAPACITY = 10**9` then `CAPACITY = 2000`) rebinds it: the later value is used
+    const rebound = previous >= 0 && readings[previous].pair.key === pair.key && reading.value !== undefined;
     if (previous < 0) readings.push(reading);
-    else if (readings[previous].value === undefined && reading.value !== undefined) readings[previous] = reading;
+    else if (rebound || (readings[previous].value === undefined && reading.value !== undefined)) readings[previous] = reading;
   }
   const has = (param: string) => readings.some((r) => r.guess.param === param && r.value !== undefined);
   if (!readings.some((r) => r.value !== undefined && r.guess.param !== 'size')) return undefined; // a lone "size" says too little
