@@ -20,8 +20,11 @@ export interface ConfigEntry {
   readonly value: { readonly text: string; readonly start: number; readonly end: number };
 }
 
-/** Texts longer than this are left to the text readers: composing a YAML document costs 2-4 ms per KB on a busy machine (14 KB: 25 ms min, 62 ms median). */
-export const MAX_CONFIG_LENGTH = 64_000;
+/**
+ * Texts longer than this are left to the text readers: composing a YAML document costs 2-4 ms per KB on a busy machine
+ * (14 KB: 25 ms min, 62 ms median), and detection of files up to 256 KB runs on the extension host.
+ */
+export const MAX_CONFIG_LENGTH = 8_000;
 /** Entries read from one text at most (bounded memory on generated files). */
 const MAX_ENTRIES = 20_000;
 

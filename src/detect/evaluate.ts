@@ -294,6 +294,7 @@ class Parser {
   private alternatives(): Value {
     for (;;) {
       const start = this.position;
+      const depth = this.depth; // a failed operand leaves the nesting depth it had reached
       try {
         const value = this.bitwise();
         if (this.atFallback()) this.skipOperand(true);
@@ -301,6 +302,7 @@ class Parser {
       } catch (error) {
         if (!(error instanceof EvalError)) throw error;
         this.position = start;
+        this.depth = depth;
         this.skipOperand(false);
         if (!this.atFallback()) throw error;
         this.position++;

@@ -144,9 +144,14 @@ export function fileConstants(text: string, options: DetectOptions = {}): FileCo
  */
 function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draft | readonly Draft[] | undefined): [string, Draft][] {
   const loop = drafts.length > 0 ? ctx.extras.syntax?.loopAround(drafts[0].start) : undefined;
-  const usesLoop = loop !== undefined && drafts.some((d) => d.unevaluated.some((u) => loop.names.some((name) => new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(u.expression))));
+  const inBody = (d: Draft): boolean => loop !== undefined && loop.start <= d.start && d.start < loop.end;
+  const usesLoop = loop !== undefined && drafts.some((d) => inBody(d) && d.unevaluated.some((u) => loop.names.some((name) => new RegExp(`(?:^|[^\\w.$])${name}(?![\\w$])`).test(u.expression))));
   if (!loop || !usesLoop) return drafts.map((d) => ['', d]);
-  const out: [string, Draft][] = [];
+  // drafts outside the loop's body stay as they are; a recogniser that returns what it found before (a cache per
+  // text) has not read the row, so its drafts are not split
+  const out: [string, Draft][] = drafts.filter((d) => !inBody(d)).map((d) => ['', d]);
+  const before = new Set(drafts);
+  let rowDrafts = 0;
   loop.rows.forEach((row, i) => {
     let again: Draft | readonly Draft[] | undefined;
     try {
@@ -154,9 +159,13 @@ function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draf
     } catch {
       again = undefined;
     }
-    for (const draft of again === undefined ? [] : Array.isArray(again) ? again : [again as Draft]) out.push([`#${i}`, draft]);
+    for (const draft of again === undefined ? [] : Array.isArray(again) ? again : [again as Draft]) {
+      if (!inBody(draft) || before.has(draft)) continue;
+      out.push([`#${i}`, draft]);
+      rowDrafts++;
+    }
   });
-  return out.length > 0 ? out : drafts.map((d) => ['', d]);
+  return rowDrafts > 0 ? out : drafts.map((d) => ['', d]);
 }
 
 function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {

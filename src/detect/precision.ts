@@ -381,8 +381,9 @@ export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: st
   const before = ctx.text.slice(Math.max(0, at - MAX_LOOK_BACK), at);
   const member = /^([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(text);
   if (member && ctx.source.languageId === 'go') {
-    const receiver = [...before.matchAll(/\bfunc\s*\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_][\w.]*\s*\)/g)].pop();
-    return receiver !== undefined && receiver[1] === member[1];
+    // the enclosing function's header: the last `func` before the call, a method only if it has a receiver
+    const header = [...before.matchAll(/\bfunc\b\s*(?:\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_][\w.]*\s*\))?/g)].pop();
+    return header?.[1] !== undefined && header[1] === member[1];
   }
   const pointer = /^\*([A-Za-z_]\w*)$/.exec(text);
   if (pointer) return ctx.hint(`flag-pointer:${pointer[1]}`, new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`));
@@ -504,13 +505,15 @@ function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
 }
 
 /** A shell prompt then a command that prints a table's description (`hbase(main):011:0> describe 'users'`, `mysql> DESC t`). */
-const DESCRIBE_PROMPT = /^\s*\S*[>$#]\s*(?:describe|desc|show\s+create\s+table)\s+['"`]?\w/i;
+const DESCRIBE_PROMPT = /^\s*(?:\w[\w:()-]*[>$#]|[$#>])\s*(?:describe|desc|show\s+create\s+table)\s+['"`]?\w/i;
 
 /**
  * The output of a `describe` typed at a shell prompt (a transcript in notes or docs): it shows what a table has,
  * set elsewhere, not a setting. Looks back over the transcript, up to a code fence, a few lines.
  */
 function describedTableOutput(ctx: ScanContext, draft: Draft): string | undefined {
+  // transcripts live in notes and docs; in code, `# describe ...` is a comment
+  if (!/^(?:markdown|plaintext)$/.test(ctx.source.languageId ?? '')) return undefined;
   const line = ctx.source.lineOf(draft.start);
   for (let above = line; above >= Math.max(0, line - 12); above--) {
     const text = ctx.source.lineText(above);

@@ -502,3 +502,20 @@ describe('detect: state set elsewhere, printed text and named parameters (read w
     assert.deepEqual(found(dart, 'dart'), []);
   });
 });
+
+describe('detect: precision predicates stay in their place', () => {
+  it('a comment that says "describe" hides nothing; a describe typed at a prompt in notes does', () => {
+    const yaml = '# Describe the bloom filter settings\nbloom:\n  capacity: 5000\n  fpp: 0.01\n';
+    assert.equal(found(yaml, 'yaml').length, 1);
+    const notes = '```\nhbase(main):001:0> describe \'users\'\n{NAME => \'f\', BLOOMFILTER => \'ROW\', bloom.error.rate => \'0.01\'}\n```\n';
+    assert.deepEqual(found(notes, 'markdown'), []);
+  });
+
+  it('Go: a field of the enclosing method\'s receiver is state set elsewhere; the same name as a parameter of a plain function is a use', () => {
+    const lib = 'import "github.com/bits-and-blooms/bloom/v3"\n';
+    const method = `${lib}func (c *Cache) reset() {\n\tc.f = bloom.NewWithEstimates(c.Items, c.Rate)\n}\n`;
+    assert.deepEqual(found(method, 'go'), []);
+    const plain = `${lib}func (c *Cache) Len() int { return c.n }\n\nfunc build(c Config) *bloom.BloomFilter {\n\treturn bloom.NewWithEstimates(c.Items, c.Rate)\n}\n`;
+    assert.equal(found(plain, 'go').length, 1, 'a use of the parameter\'s fields (a finding that asks for the values)');
+  });
+});

@@ -161,3 +161,12 @@ describe('evaluator: values with a fallback, text conversions, attributes and st
     assert.match(fails('OTHER.length', { resolve }), /not a constant/);
   });
 });
+
+describe('evaluator: failed fallback operands', () => {
+  it('many failed operands before a constant do not count as nesting', () => {
+    const chain = `(${Array.from({ length: 22 }, (_, i) => `a${i}.b`).join(' || ')} || 0.01)`;
+    const result = evaluateConstant(chain);
+    assert.ok(result.ok, result.ok ? '' : result.reason);
+    assert.equal(result.ok && result.value, 0.01);
+  });
+});

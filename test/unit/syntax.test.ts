@@ -488,6 +488,21 @@ describe('syntax layer: defaults, own members, loops and the nearest constant', 
     assert.equal(findings[1].sources.n?.origin?.line, 2);
   });
 
+  it('a loop splits only its own configuration; settings elsewhere in the file are reported once', () => {
+    const py = [
+      'conf = {}',
+      'for cols, fpp in [("a", 0.01), ("b", 0.02), ("c", 0.05)]:',
+      '    conf.set("orc.bloom.filter.fpp", fpp)',
+      ...Array.from({ length: 45 }, (_, i) => `x${i} = ${i}`),
+      'conf.set("orc.bloom.filter.columns", "d")',
+      'conf.set("orc.bloom.filter.fpp", 0.001)',
+    ].join('\n');
+    const findings = detectConfigs(py, { languageId: 'python', syntax: runtime });
+    const outside = findings.filter((f) => f.range.start.line > 40);
+    assert.equal(outside.length, 1, 'the configuration after the loop, once');
+    assert.equal(outside[0].params.p, 0.001);
+  });
+
   it('where two files define a constant differently, the one beside the reader wins, then one in its language', () => {
     const index = new ConstantsIndex();
     index.setFile('crawler/settings.py', [{ name: 'FP_RATE', value: 0.0001, line: 1 }]);

@@ -121,7 +121,14 @@ export class SyntaxFacts {
   private table: Map<string, Definition | null> | undefined;
   private loops: LoopRows[] | undefined;
 
+  /** Whether the script pipes into a Redis CLI anywhere (read once per text: `isProse` asks for every string). */
+  private pipesIntoCli: boolean | undefined;
+
   constructor(private readonly grammar: LoadedGrammar, private readonly text: string) {}
+
+  private pipesIntoRedisCli(): boolean {
+    return (this.pipesIntoCli ??= /\|\s*(?:redis-cli|valkey-cli|keydb-cli)\b/.test(this.text));
+  }
 
   /** The tree, parsed on first use; undefined for texts over the size limit or when parsing fails. */
   private root(): Node | undefined {
@@ -163,7 +170,7 @@ export class SyntaxFacts {
     let part: Node | null = node.parent;
     for (let up = 0; part && up < 6 && MESSAGE_PARTS.has(part.type); up++) part = part.parent;
     if (part === null || !CALL_TYPES.has(part.type) || !isPrintOrLog(calleeText(part))) return false;
-    return !echoesIntoRedisCli(part, this.text);
+    return !(isEcho(part) && this.pipesIntoRedisCli());
   }
 
   /**
@@ -388,8 +395,8 @@ function calleeText(call: Node): string {
  * A shell script that pipes its output into `redis-cli` / `valkey-cli` (`{ gen_bloom; } | redis-cli --pipe`,
  * `echo "BF.RESERVE k 0.01 1000" | redis-cli`): what it echoes are the commands the server runs, not a message.
  */
-function echoesIntoRedisCli(call: Node, text: string): boolean {
-  return call.type === 'command' && /^(?:echo|printf)$/.test(calleeText(call)) && /\|\s*(?:redis-cli|valkey-cli|keydb-cli)\b/.test(text);
+function isEcho(call: Node): boolean {
+  return call.type === 'command' && /^(?:echo|printf)$/.test(calleeText(call));
 }
 
 export function isPrintOrLog(callee: string): boolean {
