@@ -160,7 +160,9 @@ function guavaClasspath() {
 async function bundleSuite() {
   const esbuild = await import('esbuild');
   const outfile = join(cache, 'conformance.cjs');
-  await esbuild.build({ entryPoints: [join(root, 'test/conformance/main.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'es2022', logLevel: 'warning', sourcemap: true });
+  // jsonc-parser's UMD `main` requires its parts lazily, which esbuild cannot follow: its ES module build, as scripts/build.mjs does
+  await esbuild.build({ entryPoints: [join(root, 'test/conformance/main.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'es2022', logLevel: 'warning', sourcemap: true,
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } });
   return outfile;
 }
 
