@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { detectConfigs } from '../../src/detect/index';
+import { triggers } from '../../src/detect/recognizers/declared';
 import { FINGERPRINT_LIBRARIES, LIBRARIES } from '../../src/libraries';
 import type { CallEntryPoint, DeclaredSetting, ParamRole, SettingsEntryPoint } from '../../src/libraries/types';
 
@@ -209,5 +210,26 @@ describe('declared entry points: one generated case per declaration', () => {
     assert.ok(finding.derived.k! >= 8 && finding.derived.k! <= 10, `k = ${finding.derived.k}`);
     // a hash-table set-summary is not a Bloom filter
     assert.deepEqual(detectConfigs(text.replace('RTE_MEMBER_TYPE_VBF', 'RTE_MEMBER_TYPE_HT'), { fileName: 'm.c' }).filter((f) => f.recognizer === 'dpdk.member.vbf'), []);
+  });
+});
+
+describe('a column-list trigger reads only what follows its value', () => {
+  const columns = LIBRARIES.flatMap((l) => l.entryPoints ?? []).flatMap((e) => ('settings' in e ? e.settings : [])).find((s) => s.role === 'columns')!;
+  // a string that records how many characters each slice of it returns
+  function spied(text: string): { text: string; sliced: number[] } {
+    const sliced: number[] = [];
+    const wrapper = new String(text) as String & { slice(a?: number, b?: number): string };
+    wrapper.slice = (a?: number, b?: number) => { const s = text.slice(a, b); sliced.push(s.length); return s; };
+    return { text: wrapper as unknown as string, sliced };
+  }
+  it('an empty list `[]` followed by a long file still names no filter, and the file is not copied', () => {
+    const before = "orc_bloom_filter_columns = ARRAY[";
+    const file = `${before}] -- none\n${'x'.repeat(100_000)}`;
+    const hit = { setting: columns, column: undefined, at: 0, line: 0, value: { text: 'ARRAY[', start: before.length - 6, end: before.length } };
+    const { text, sliced } = spied(file);
+    assert.equal(triggers(hit, text), false);
+    assert.ok(sliced.length > 0 && Math.max(...sliced) <= 64, `sliced ${sliced.join(', ')} characters`);
+    // a list with a column still triggers
+    assert.equal(triggers({ ...hit, value: { ...hit.value, text: "ARRAY['a']" } }, file), true);
   });
 });

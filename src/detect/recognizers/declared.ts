@@ -390,6 +390,9 @@ export function groupHits<T extends { readonly column: string | undefined; reado
   return out;
 }
 
+/** How far after a column-list value its closing bracket is looked for. */
+const AFTER_VALUE_CHARS = 40;
+
 function isFalse(hit: SettingHit | undefined): boolean {
   return hit?.value !== undefined && /^(?:false|0)$/i.test(unquote(hit.value.text));
 }
@@ -399,11 +402,13 @@ function isFalse(hit: SettingHit | undefined): boolean {
  * run-time boolean (`Boolean.toString(useBloom)`) or read with its fallback states no filter. A sizing setting does
  * when it states a value.
  */
-function triggers(hit: SettingHit | undefined, text: string): boolean {
+export function triggers(hit: SettingHit | undefined, text: string): boolean {
   if (!hit?.value) return false;
   const value = unquote(hit.value.text);
-  // an empty list of columns (`ARRAY[]`, `[]`; a bare value stops at its bracket) names no filter
-  if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${text.slice(hit.value.end)}`)) return false;
+  // an empty list of columns (`ARRAY[]`, `[]`; a bare value stops at its bracket) names no filter; only the few
+  // characters after the value are read (not the rest of the file: this runs for every hit on every edit)
+  const after = text.slice(hit.value.end, hit.value.end + AFTER_VALUE_CHARS);
+  if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${after}`)) return false;
   return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
 }
 
