@@ -378,21 +378,42 @@ function withoutConversions(expression: string): string {
 export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: string): boolean {
   const text = withoutConversions(expression);
   if (/^(?:this|self|\$this)(?:\.|->)[A-Za-z_]\w*$|^@[a-z_]\w*$/.test(text)) return true;
-  const before = ctx.text.slice(Math.max(0, at - MAX_LOOK_BACK), at);
   const member = /^([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(text);
   if (member && ctx.source.languageId === 'go') {
     // the enclosing function's header: the last `func` before the call, a method only if it has a receiver
-    const header = [...before.matchAll(/\bfunc\b\s*(?:\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_][\w.]*\s*\))?/g)].pop();
+    const header = [...lookBack(ctx, at).matchAll(/\bfunc\b\s*(?:\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_][\w.]*\s*\))?/g)].pop();
     return header?.[1] !== undefined && header[1] === member[1];
   }
   const pointer = /^\*([A-Za-z_]\w*)$/.exec(text);
   if (pointer) return ctx.hint(`flag-pointer:${pointer[1]}`, new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`));
   if (!/^[A-Za-z_]\w*$/.test(text)) return false;
-  // a field declared with no value: modifiers, a type (generic arguments and array brackets allowed), the name, `;`
-  const field = `^[ \\t]*(?:@\\w+(?:\\([^)\\n]{0,200}\\))?[ \\t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \\t]+)+[\\w.]+(?:<[^<>;\\n]{0,80}>)?(?:\\[\\])*[ \\t]+${text}[ \\t]*;`;
-  if (ctx.hint(`field:${text}`, new RegExp(field, 'm'))) return true;
+  if (fieldsWithoutValue(ctx).has(text)) return true;
   const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
-  return [...before.matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
+  return [...lookBack(ctx, at).matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
+}
+
+/** The text before `at` a look-back may read, charged to the text's LOOK_BACK_BUDGET (bounded work on any input). */
+function lookBack(ctx: ScanContext, at: number): string {
+  const spent = lookBackSpent.get(ctx) ?? 0;
+  const from = Math.max(0, at - Math.min(MAX_LOOK_BACK, LOOK_BACK_BUDGET - spent));
+  lookBackSpent.set(ctx, spent + (at - from));
+  return ctx.text.slice(from, at);
+}
+
+/**
+ * A field declared with no value: modifiers, a type (generic arguments and array brackets allowed), the name, `;`
+ * (`private long expectedInsertions;`). Read once per text: the names of all such fields.
+ */
+const FIELD_WITHOUT_VALUE = /^[ \t]*(?:@\w+(?:\([^)\n]{0,200}\))?[ \t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \t]+)+[\w.]+(?:<[^<>;\n]{0,80}>)?(?:\[\])*[ \t]+([A-Za-z_]\w*)[ \t]*;/gm;
+const fieldsByContext = new WeakMap<ScanContext, ReadonlySet<string>>();
+
+function fieldsWithoutValue(ctx: ScanContext): ReadonlySet<string> {
+  let fields = fieldsByContext.get(ctx);
+  if (!fields) {
+    fields = new Set([...ctx.text.matchAll(FIELD_WITHOUT_VALUE)].map((m) => m[1]));
+    fieldsByContext.set(ctx, fields);
+  }
+  return fields;
 }
 
 /**

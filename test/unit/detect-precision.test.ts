@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { analyzeFinding } from '../../src/analysis/analyze';
 import { detectConfigs } from '../../src/detect';
-import { bareIdentifier, isTypedParameter, readsTestCaseFields } from '../../src/detect/precision';
+import { bareIdentifier, isStateSetElsewhere, isTypedParameter, readsTestCaseFields } from '../../src/detect/precision';
+import type { ScanContext } from '../../src/detect/engine';
 import { loadSyntaxFor } from '../../src/cli/syntax';
 import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 
@@ -517,5 +518,38 @@ describe('detect: precision predicates stay in their place', () => {
     assert.deepEqual(found(method, 'go'), []);
     const plain = `${lib}func (c *Cache) Len() int { return c.n }\n\nfunc build(c Config) *bloom.BloomFilter {\n\treturn bloom.NewWithEstimates(c.Items, c.Rate)\n}\n`;
     assert.equal(found(plain, 'go').length, 1, 'a use of the parameter\'s fields (a finding that asks for the values)');
+  });
+});
+
+describe('state set elsewhere is read with bounded work per text', () => {
+  // a Java file: one field declared without a value, then many calls far below it reading other names
+  const fieldLine = '  private long expectedInsertions;\n';
+  const body = `class Holder {\n${fieldLine}${'  int filler = 1; // padding line\n'.repeat(3000)}`;
+  const text = `${body}  void make() {}\n}\n`;
+  // a context that counts the passes over the whole text and the characters sliced from it
+  function counted(): { ctx: ScanContext; passes: () => number; sliced: () => number } {
+    let passes = 0;
+    let sliced = 0;
+    const spied = new String(text) as String & Record<string, unknown>;
+    spied.slice = (a?: number, b?: number) => { const s = text.slice(a, b); sliced += s.length; return s; };
+    spied.matchAll = (re: RegExp) => { passes++; return text.matchAll(re); };
+    const ctx = {
+      source: { languageId: 'java', text },
+      text: spied,
+      hint: (_name: string, pattern: RegExp) => { passes++; return pattern.test(text); },
+    } as unknown as ScanContext;
+    return { ctx, passes: () => passes, sliced: () => sliced };
+  }
+  it('finds the field declared without a value and not the others', () => {
+    const { ctx } = counted();
+    assert.equal(isStateSetElsewhere(ctx, body.length, 'expectedInsertions'), true);
+    assert.equal(isStateSetElsewhere(ctx, body.length, 'filler'), false);
+    assert.equal(isStateSetElsewhere(ctx, body.length, 'somethingElse'), false);
+  });
+  it('reads the declared fields once per text and keeps its look-backs within one budget', () => {
+    const { ctx, passes, sliced } = counted();
+    for (let i = 0; i < 300; i++) isStateSetElsewhere(ctx, body.length, `name${i}`);
+    assert.ok(passes() <= 2, `${passes()} passes over the whole text for 300 names`);
+    assert.ok(sliced() <= 400_000, `${sliced()} characters looked back`);
   });
 });
