@@ -49,10 +49,12 @@ const NUMBER_INT_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size))|[uU]?[lL]{1,2}[u
 const METHOD_CONVERSION = /\.(?:toLong|toInt|toDouble|toFloat)\(\)/y;
 const NUMBER_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size)|f32|f64)|[uU]?[lL]{1,2}[uU]?|[uU]|[fFdDmM])(?![\w])/y;
 /** A name, qualified or not; a leading `@` is an Elixir module attribute or a Ruby instance variable. */
-const NAME = /@{0,2}[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*/y;
+const NAME = /@{0,2}[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)*/y;
 const OPERATORS = ['**', '<<', '>>', '||', '??', '?:', '+', '-', '*', '/', '%', '^', '(', ')', ','];
 /** Fallback operators: `a || 0.01`, `a ?? 0.01`, Kotlin `a ?: 0.01`, Python/Ruby `a or 0.01` (the first operand that is a constant). */
 const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
+/** Of those, the ones that also fall back on 0 (JS `||`, Python `or`); `??` and Kotlin `?:` fall back only on null. */
+const FALSY_FALLBACK_OPERATORS = new Set(['||', 'or']);
 /** Methods whose value is their argument when the receiver holds none: Rust `x.unwrap_or(0.01)`, Java `opt.orElse(0.01)`. */
 const FALLBACK_METHOD = /\.(?:unwrap_or|orElse|or_else|getOrElse)$/;
 /** Conversions to text that keep a number's value (`String(x)`, `str(x)`, `x.to_string()`): Redis clients send numbers as strings. */
@@ -139,7 +141,8 @@ function tokenize(text: string, options: EvalOptions): Token[] {
       NAME.lastIndex = i;
       const match = NAME.exec(text);
       if (!match) throw new EvalError('unreadable name');
-      tokens.push({ kind: 'name', text: match[0] });
+      // optional chaining `options?.rate` reads as `options.rate` (a missing object is a missing value: the fallback applies)
+      tokens.push({ kind: 'name', text: match[0].replace(/\?\./g, '.') });
       i += match[0].length;
       continue;
     }
@@ -297,6 +300,10 @@ class Parser {
       const depth = this.depth; // a failed operand leaves the nesting depth it had reached
       try {
         const value = this.bitwise();
+        if (value.value === 0 && this.atFalsyFallback()) {
+          this.position++; // `0 || b` is b
+          continue;
+        }
         if (this.atFallback()) this.skipOperand(true);
         return value;
       } catch (error) {
@@ -308,6 +315,11 @@ class Parser {
         this.position++;
       }
     }
+  }
+
+  private atFalsyFallback(): boolean {
+    const token = this.peek();
+    return token !== undefined && (token.kind === 'op' || token.kind === 'name') && FALSY_FALLBACK_OPERATORS.has(token.text);
   }
 
   private atFallback(): boolean {
@@ -384,6 +396,14 @@ class Parser {
       }
       if (!this.isOp(')')) throw new EvalError('missing ")"');
       this.position++;
+      // `X.unwrap_or(0.01)`, `opt.orElse(0.01)`: the receiver's value when it is a known constant, else the fallback
+      if (FALLBACK_METHOD.test(name) && args.length === 1) {
+        try {
+          return this.resolveName(name.replace(FALLBACK_METHOD, ''));
+        } catch (error) {
+          if (!(error instanceof EvalError)) throw error;
+        }
+      }
       return call(name, args);
     }
     // Kotlin/Java method-style conversions: 1000.toLong() is tokenised as a number then a name; handle `N.toLong` here.
@@ -498,17 +518,23 @@ function tokenText(token: Token): string {
 /** `a || b ?? c`: the first operand that is a constant (`options.errorRate || 0.001` is 0.001 where the option is not stated). */
 function parseFallbacks(tokens: Token[], options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): Value {
   const operands: Token[][] = [[]];
+  const operators: string[] = [];
   let depth = 0;
   for (const token of tokens) {
     if (token.kind === 'op' && token.text === '(') depth++;
     if (token.kind === 'op' && token.text === ')') depth--;
-    if (depth === 0 && (token.kind === 'op' || token.kind === 'name') && FALLBACK_OPERATORS.has(token.text)) operands.push([]);
+    if (depth === 0 && (token.kind === 'op' || token.kind === 'name') && FALLBACK_OPERATORS.has(token.text)) {
+      operators.push(token.text);
+      operands.push([]);
+    }
     else operands[operands.length - 1].push(token);
   }
   let failure: unknown;
-  for (const operand of operands) {
+  for (const [i, operand] of operands.entries()) {
     try {
-      return new Parser(operand, options, nameDepth, visiting).parse();
+      const value = new Parser(operand, options, nameDepth, visiting).parse();
+      if (value.value === 0 && i < operators.length && FALSY_FALLBACK_OPERATORS.has(operators[i])) continue; // `0 || b` is b
+      return value;
     } catch (error) {
       if (!(error instanceof EvalError)) throw error;
       failure = error;

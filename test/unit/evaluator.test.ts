@@ -170,3 +170,24 @@ describe('evaluator: failed fallback operands', () => {
     assert.equal(result.ok && result.value, 0.01);
   });
 });
+
+describe('evaluator: optional chaining, falsy fallbacks and a known receiver of unwrap_or', () => {
+  const names: Record<string, string> = { LIMIT: '4_000', NONE: '0' };
+  const resolve = (name: string): string | undefined => names[name];
+  it('`options?.rate ?? 0.01` reads the chain as a name and falls back', () => {
+    assert.equal(value('options?.rate ?? 0.01', { resolve }), 0.01);
+    assert.equal(value('Math.round(cfg?.bits?.perKey || 10.2)', { resolve }), 10);
+  });
+  it('`||` (and Python `or`) fall back on 0; `??` keeps a 0', () => {
+    assert.equal(value('0 || 0.01'), 0.01);
+    assert.equal(value('NONE or 64', { resolve }), 64);
+    assert.equal(value('(0 || 32) * 2'), 64);
+    assert.equal(value('0 ?? 0.01'), 0);
+    assert.equal(value('NONE ?? 5', { resolve }), 0);
+    assert.match(fails('0 || unknownRate', { resolve }), /not a constant/); // the value is whatever the unknown holds
+  });
+  it('`X.unwrap_or(d)` is X when X is a known constant, d only when X is unknown', () => {
+    assert.equal(value('LIMIT.unwrap_or(100)', { resolve }), 4000);
+    assert.equal(value('missing.unwrap_or(100)', { resolve }), 100);
+  });
+});
