@@ -543,8 +543,22 @@ function parseFallbacks(tokens: Token[], options: EvalOptions, nameDepth: number
   throw failure;
 }
 
+/** A null check choosing a fallback: `x == null ? 0.01 : x`, `x != null ? x : 0.01`, `0.01 if x is None else x` (all `x ?? 0.01`). */
+const NULL_TERNARY = /^\(?\s*([A-Za-z_$][\w$.]*)\s*(?:===?|is)\s*(?:null|nil|None|undefined)\s*\)?\s*\?\s*([^?:]+?)\s*:\s*\1$/s;
+const NOT_NULL_TERNARY = /^\(?\s*([A-Za-z_$][\w$.]*)\s*(?:!==?|is\s+not)\s*(?:null|nil|None|undefined)\s*\)?\s*\?\s*\1\s*:\s*([^?:]+?)$/s;
+const PYTHON_NULL_CHOICE = /^([^?:]+?)\s+if\s+([A-Za-z_][\w.]*)\s+is\s+None\s+else\s+\2$|^([A-Za-z_][\w.]*)\s+if\s+\3\s+is\s+not\s+None\s+else\s+([^?:]+?)$/s;
+
+/** Rewrites a null-check choice as the fallback it is (`x ?? 0.01`), else returns the text as it is. */
+function nullChoiceAsFallback(text: string): string {
+  const ternary = NULL_TERNARY.exec(text) ?? NOT_NULL_TERNARY.exec(text);
+  if (ternary) return `${ternary[1]} ?? ${ternary[2]}`;
+  const python = PYTHON_NULL_CHOICE.exec(text);
+  if (python) return python[1] !== undefined ? `${python[2]} ?? ${python[1]}` : `${python[3]} ?? ${python[4]}`;
+  return text;
+}
+
 function evaluateWith(text: string, options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): EvalResult {
-  const trimmed = text.trim();
+  const trimmed = nullChoiceAsFallback(text.trim());
   if (trimmed === '') return { ok: false, reason: 'empty' };
   if (trimmed.length > MAX_EXPRESSION_LENGTH) return { ok: false, reason: 'the expression is too long to evaluate' };
   try {

@@ -43,7 +43,7 @@ const TYPE_HEADER = /\b(?:class|struct|interface|enum|trait|impl|record|object|n
 /** Why a draft configures nothing where it stands, or undefined when it is a configuration. */
 export function configuresNothing(ctx: ScanContext, draft: Draft): string | undefined {
   if (draft.recognizer === 'calculator.url') return undefined; // a calculator link states its configuration wherever it stands
-  const described = describedTableOutput(ctx, draft);
+  const described = describedTableOutput(ctx, draft) ?? transcriptOutput(ctx, draft);
   if (described) return described;
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
@@ -488,8 +488,8 @@ function isPrintedText(ctx: ScanContext, draft: Draft): boolean {
 /**
  * A call that states no value and whose every value is either a parameter of the enclosing function (`$capacity`,
  * `size`: a pass-through) or state set elsewhere, also read through a getter (`metadata.getFalsePositiveProbability()`
- * of an injected field): the callers and whoever sets that state configure the filter. A value computed here (a field
- * of a parameter, a local parsed from one) is a use and stays, as in isStateSetElsewhere.
+ * of an injected field, a member or size of a parameter: `properties.expectedInsertions`, `index.size()`): the callers
+ * and whoever sets that state configure the filter. A value computed here (a local parsed from a parameter) is a use.
  */
 function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: ReadonlySet<string> | undefined): boolean {
   if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
@@ -505,8 +505,10 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   const text = withoutConversions(expression);
   const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
-  const getter = /^([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
-  return getter !== null && !parameters.has(getter[1]) && isStateSetElsewhere(ctx, at, getter[1]);
+  // a member, getter or size of a parameter (`properties.expectedInsertions`, `index.size()`) or of state set elsewhere
+  const getter = /^\$?([A-Za-z_]\w*)\s*(?:\??\.|->)\s*(?:[A-Za-z_]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
+  if (getter === null) return false;
+  return parameters.has(getter[1]) || parameters.has(`$${getter[1]}`) || isStateSetElsewhere(ctx, at, getter[1]);
 }
 
 /** Methods that replace a filter's bits and sizing with stored ones (bits-and-blooms `ReadFrom`, `UnmarshalBinary`, `GobDecode`, ...). */
@@ -540,6 +542,27 @@ function describedTableOutput(ctx: ScanContext, draft: Draft): string | undefine
     const text = ctx.source.lineText(above);
     if (above < line && /^\s*(?:```|~~~)/.test(text)) return undefined;
     if (DESCRIBE_PROMPT.test(text)) return 'the output of a describe command: what a table has, not a setting';
+  }
+  return undefined;
+}
+
+/** A prompt that starts a typed command: shell `$`, Python `>>>` / `...`, redis-cli `127.0.0.1:6379>`, `mysql>`, `>`. */
+const PROMPT = /^\s*(?:[$#%]\s|>>>|\.\.\.|[\w.:-]*>|\w+(?:\([^)]*\))?[>$#]\s)/;
+
+/**
+ * What a command printed in a terminal transcript (a fenced block that starts with `$ command`): a line with no prompt
+ * after a prompt line, not continued from it (`\`), is the program's output (`BloomFilter(capacity=1000, ...)` printed
+ * by a script), not a setting. Looks back to the fence, a few lines.
+ */
+function transcriptOutput(ctx: ScanContext, draft: Draft): string | undefined {
+  if (!/^(?:markdown|plaintext)$/.test(ctx.source.languageId ?? '')) return undefined;
+  const line = ctx.source.lineOf(draft.start);
+  if (PROMPT.test(ctx.source.lineText(line))) return undefined;
+  for (let above = line - 1; above >= Math.max(0, line - 30); above--) {
+    const text = ctx.source.lineText(above);
+    if (/^\s*(?:```|~~~)/.test(text)) return undefined;
+    if (/\\\s*$/.test(text)) return undefined; // a command continued on the next line
+    if (/^\s*\$\s+\S/.test(text)) return 'the output a command printed in a terminal transcript, not a setting';
   }
   return undefined;
 }

@@ -15,7 +15,7 @@ export const BLOOMFILTER_RB: LibraryModule = {
   displayName: 'bloomfilter-rb (Ruby)',
   recognizers: ['ruby.bloomfilter-rb.new'],
   entryPoints: [['BloomFilter::Native.new', NATIVE], ['BloomFilter::Redis.new', REDIS], ['BloomFilter::CountingRedis.new', REDIS]].map(([callee, source]): EntryPoint => ({
-    kind: 'call', recognizer: 'ruby.bloomfilter-rb.new', title: `bloomfilter-rb ${callee}(size:, hashes:)`, callee: callee as string, arity: [0, 1], languages: ['ruby'], requires: /bloomfilter-rb|bloomfilter/,
+    kind: 'call', recognizer: 'ruby.bloomfilter-rb.new', title: `bloomfilter-rb ${callee}(size:, hashes:)`, callee: callee as string, arity: [0, 1], languages: ['ruby'], requires: /bloomfilter-rb|bloomfilter|BloomFilter::(?:Native|Redis|CountingRedis)\b/,
     params: [{ role: 'm', unit: 'bits', names: ['size'] }, { role: 'k', unit: 'hashes', names: ['hashes'] }],
     defaults: DEFAULTS,
     notes: ['bloomfilter-rb: `size` is the number of cells (m), not the number of items; each cell is a small counter'],

@@ -419,6 +419,40 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
   return names.length > 0 ? names : undefined;
 }
 
+/** A literal number as code writes it (`0.01`, `1_000`, `1e6`, `0.1f`, `500L`), or undefined. */
+function literalNumber(text: string): number | undefined {
+  const match = /^(\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?|\.\d+)[fFdDlLuU]{0,2}$/.exec(text.trim());
+  return match ? Number(match[1].replace(/_/g, '')) : undefined;
+}
+
+/**
+ * A Bloom-named class built here but defined elsewhere (`new BloomFilter<String>(0.1, 1000)`, `BloomFilter(100, 0.01)`,
+ * its source in another package): positional arguments read by their shape, only where the shape leaves no doubt. One
+ * rate (a literal strictly between 0 and 1, or a name read as a rate) and at most one whole-number literal (the count);
+ * a name argument is read by its own name (`expectedNumberOfElements`). Two whole numbers (`m, k` or `n, k`?) say nothing.
+ */
+function namesByShape(simple: string, before: string, positional: readonly Argument[]): string[] | undefined {
+  // a class (`BloomFilter`, `MyBloom`), not a constant or enum member (`BLOOM_FILTER_FPP(...)`) nor a function
+  if (hasDecoyWord(simple) || !/^[A-Z]\w*[a-z]/.test(simple)) return undefined;
+  if (!/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /^[ \t]*(?:fun|def|func|fn|function)\b/.test(before)) return undefined;
+  const roles = positional.map((arg): 'p' | 'n' | 'count' | 'other' | undefined => {
+    const text = arg.text.trim();
+    if (/^["'`]|^(?:true|false|null|nil|None|True|False|undefined)$/.test(text)) return undefined; // a path, a flag
+    const value = literalNumber(text);
+    if (value !== undefined) return value > 0 && value < 1 ? 'p' : Number.isInteger(value) && value >= 1 ? 'count' : undefined;
+    const identifier = /^(?:this\.|self\.|\$)?([A-Za-z_]\w*)$/.exec(text);
+    const guess = identifier ? classifyName(identifier[1])?.param : undefined;
+    return guess === 'p' || guess === 'n' ? guess : 'other';
+  });
+  const values = roles.filter((role) => role !== undefined);
+  if (roles.filter((role) => role === 'p').length !== 1 || values.length < 2) return undefined;
+  // a rate and one other value: the other is the count (`BloomFilter(n0, 0.01, seed=SEED)`, `(0.1, maxElts)`)
+  if (values.length === 2) return roles.map((role) => (role === 'p' ? 'falsePositiveRate' : role === undefined ? '' : 'expectedItems'));
+  const counts = roles.filter((role) => role === 'count').length;
+  if (counts > 1 || (counts === 1 && roles.includes('n'))) return undefined;
+  return roles.map((role) => (role === 'p' ? 'falsePositiveRate' : role === 'n' || role === 'count' ? 'expectedItems' : ''));
+}
+
 /** `variable.field = value` statements on the lines after `line` (bounded), as the scope of a Bloom-typed variable. */
 function fieldAssignments(ctx: ScanContext, variable: string, line: number, anchorStart: number, anchorName: string): Scope | undefined {
   const source = ctx.source;
@@ -500,7 +534,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     const positional = list?.args.filter((a) => a.name === undefined && !/^[{[]/.test(a.text)) ?? [];
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
     const simple = name.replace(/^.*(?:\.|::)/, '');
-    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) : undefined;
+    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? []) : undefined;
     return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
   }
   // Elixir `config :app, :bloom,` with the keywords on the lines below; Erlang `{bloom, [{capacity, 1000}]}`
@@ -517,7 +551,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const rest = text.slice(valueAt, Math.min(lineEnd, valueAt + 60));
   // a literal (`{`, `[`, Elixir `%{`), a typed literal (`new Opts {`, `Opts{`) or a wrapper call (`array(`, `Object.freeze({`, `Map.of(`)
   const opener = /^(?:new[ \t]+[\w.]+[ \t]*|[\w.]+[ \t]*|%)?([{[(])/.exec(rest);
-  if (opener && /^[\w.]*Bloom\w*[ \t]*[({]/.test(rest)) return undefined; // `x = MyBloom(...)`: the call is its own anchor
+  if (opener && /^(?:new[ \t]+)?[\w.\\]*Bloom\w*[ \t]*(?:<[^()]*>[ \t]*)?[({]/.test(rest)) return undefined; // `x = MyBloom(...)`, `$bloom = new BloomFilter(...)`: the call is its own anchor
   if (opener) return bracketScope(ctx, valueAt + opener[0].length - 1, at, name);
   if (/^[ \t]*(?:[&!][\w!-]*[ \t]*)?(?:[#;].*|\/\/.*)?$/.test(rest) || rest.trim() === '|' || rest.trim() === '>') return indentScope(ctx, line, at, name); // `&anchor`, `!!map` tags
   return undefined;
@@ -841,7 +875,8 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf(sizing[0].keyStart) : undefined;
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
       : sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
-    const draft = groupDraft(ctx, scope, list, Math.min(start, list[0].keyStart));
+    // an annotated group starts at its first sizing annotation (an `@Autowired(required = false)` above is no part of it)
+    const draft = groupDraft(ctx, scope, list, annotated !== undefined ? start : Math.min(start, list[0].keyStart));
     if (draft) {
       drafts.push(draft);
       for (const pair of list) usedKeys.add(pair.keyStart);

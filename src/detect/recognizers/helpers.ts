@@ -68,7 +68,11 @@ export function chainedCall(ctx: ScanContext, from: number, method: string): { a
   return splitArguments(ctx.text, match.index + match[0].length - 1);
 }
 
+/** Type names a declaration writes where a value would stand. */
+const TYPE_NAME = /^(?:\?:?|number|double|float|int|integer|long|bigint|decimal|real|numeric|string|text|str|bool|boolean|Double|Float|Integer|Long|Number|f32|f64|u32|u64|usize|i32|i64|float64|float32|int64|uint64)$/;
+
 /** After a config key ending at `keyEnd`, reads its value: `= v`, `: v`, `=> 'v'`, `", v`, `</name><value>v</value>`, `` ` v``. */
+
 export function readValue(ctx: ScanContext, keyEnd: number): { text: string; start: number; end: number } | undefined {
   const text = ctx.text;
   let i = keyEnd;
@@ -83,8 +87,9 @@ export function readValue(ctx: ScanContext, keyEnd: number): { text: string; sta
   if (nextField && /(?:^|[\s{])name[ \t]*[=:][ \t]*["'][^"'\n]*$/.test(text.slice(Math.max(0, keyEnd - 200), keyEnd))) i += nextField[0].length;
   else if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
   while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
+  const separated = text.startsWith('=>', i) || text[i] === '=' || text[i] === ':' || text[i] === ',';
   if (text.startsWith('=>', i)) i += 2;
-  else if (text[i] === '=' || text[i] === ':' || text[i] === ',') i++;
+  else if (separated) i++;
   while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
   if (i >= limit) return undefined;
   const quote = text[i];
@@ -96,6 +101,8 @@ export function readValue(ctx: ScanContext, keyEnd: number): { text: string; sta
   // a backslash or quote ends it: `0.01\nAND` in an escaped string, `... = 0.02"` at the end of a string literal
   const bare = /^[^\s,;)}\]#<\\"'`]+/.exec(text.slice(i, i + 120));
   if (!bare) return undefined;
+  // a declared type, not a value: a DDL column `bloom_filter_fp_chance double`, a TS property `bloom_filter_fp_chance?: number`
+  if (TYPE_NAME.test(bare[0]) || (!separated && !/^[-+.\d]/.test(bare[0]))) return undefined;
   return { text: bare[0], start: i, end: i + bare[0].length };
 }
 

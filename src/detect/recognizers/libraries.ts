@@ -92,7 +92,9 @@ const pythonBloomFilter = callRecognizer({
     const text = ctx.text.slice(start, end);
     const hasKeyword = (name: string): boolean => args.some((a) => a.name === name);
     const isBf2 = hasKeyword('max_elements') || /^bloom_filter2?\s*\./.test(text) || (ctx.hint('bloom-filter2', BLOOM_FILTER2_HINT) && !hasKeyword('capacity'));
-    const isPybloom = !isBf2 && (hasKeyword('capacity') || ctx.hint('pybloom', PYBLOOM_HINT));
+    // `from memory.bloom import BloomFilter`: the project's own class, read by the generic recogniser
+    const ownModule = ctx.hint('python-own-bloomfilter', /^\s*from\s+(?!pybloom)[\w.]+\s+import\s+[^\n]*\bBloomFilter\b/m);
+    const isPybloom = !isBf2 && !ownModule && (hasKeyword('capacity') || ctx.hint('pybloom', PYBLOOM_HINT));
     if (isBf2) {
       const b = builder(ctx, 'bloom-filter2.bloomFilter', 'bloom-filter2 BloomFilter', start, end);
       const n = pickArgument(args, 0, 'max_elements');

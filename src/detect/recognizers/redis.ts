@@ -121,7 +121,10 @@ const redisCommand: Recognizer = {
       let tokens = list.args.slice(index + 1 + format).map(asSent);
       // the command's arguments as one array: ioredis `call('bf.reserve', [key, p, n])`, Elixir `handle("BF.RESERVE", [key, p, n])`
       if (tokens[0]?.text.startsWith('[')) tokens = (splitArguments(text, tokens[0].start)?.args ?? []).map(asSent);
-      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, at, list.end);
+      // a call written over several lines (`execute_command(` / `'BF.RESERVE', key, p, n`) starts where its line does
+      const source = ctx.source;
+      const start = source.lineOf(open) < source.lineOf(at) ? source.lineStart(source.lineOf(open)) + /^\s*/.exec(source.lineText(source.lineOf(open)))![0].length : at;
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, start, list.end);
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
     }

@@ -151,7 +151,7 @@ const doris: Recognizer = {
   needles: ['bloom_filter_fpp', 'bloom_filter_columns'],
   pattern: /["'`](bloom_filter_fpp|bloom_filter_columns)["'`]\s*=/g,
   match(ctx, match, at) {
-    if (ctx.isComment(at) || !/sql/.test(ctx.source.languageId ?? 'sql')) return undefined;
+    if (ctx.isComment(at) || !/sql|markdown/.test(ctx.source.languageId ?? 'sql')) return undefined; // SQL files and SQL in docs
     const value = readValue(ctx, at + match[0].length - 2);
     if (!value) return undefined;
     if (match[1] === 'bloom_filter_columns') {
@@ -179,16 +179,18 @@ function ngramIndexOption(ctx: ScanContext, at: number): boolean {
 }
 
 /** Recognisers whose options configure a whole SQL index (not one of its columns): their finding starts where the index is defined. */
-const WHOLE_INDEX_RECOGNIZERS = new Set(['postgres.bloom', 'doris.ngramBf', 'starrocks.ngrambf']);
+const WHOLE_INDEX_RECOGNIZERS = new Set(['postgres.bloom', 'doris.ngramBf', 'starrocks.ngrambf', 'clickhouse.bloomFilter', 'clickhouse.tokenbf', 'clickhouse.ngrambf']);
 
 /**
  * A whole-index finding in SQL starts at its index's definition: `CREATE INDEX name` (or an `INDEX name` clause of a
- * table) in the same statement, a few lines above the `USING bloom` or options that make the finding.
+ * table, ClickHouse's `ADD INDEX name`) in the same statement, a few lines above the `USING bloom`, `TYPE bloom_filter`
+ * or options that make the finding.
  */
 export function startAtIndexDefinition(ctx: ScanContext, drafts: Draft[]): void {
-  if (ctx.source.languageId !== 'sql') return;
+  // SQL files, SQL in Markdown, and ClickHouse DDL wherever it is written (a string of Go or Python code)
+  const sql = ctx.source.languageId === 'sql' || ctx.source.languageId === 'markdown';
   for (const draft of drafts) {
-    if (!WHOLE_INDEX_RECOGNIZERS.has(draft.recognizer)) continue;
+    if (!WHOLE_INDEX_RECOGNIZERS.has(draft.recognizer) || (!sql && !draft.recognizer.startsWith('clickhouse.'))) continue;
     const from = Math.max(0, draft.start - 400);
     const before = ctx.text.slice(from, draft.start);
     let start: number | undefined;
