@@ -17,11 +17,12 @@
  *  - A parameter is recorded only when it is a constant expression; otherwise it is listed in
  *    `unevaluated` with its text. Values the library would reject go to `invalid`, never to `params`.
  */
+import { AliasEdit, dealias, originalColumn } from './alias';
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
-import { Draft, ScanContext } from './engine';
+import { Draft, ScanContext, splitArguments } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
-import { DECLARED_NEEDLES } from './recognizers/declared';
+import { DECLARED_NEEDLES, goPackageName } from './recognizers/declared';
 import { startAtIndexDefinition } from './recognizers/sql';
 import { configuresNothing, readsTestCaseFields } from './precision';
 import { inferCountGuardedResets } from './recycle';
@@ -91,6 +92,14 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   // a config known by its file name (`config/bloom.php`) may name no Bloom word: read as the file's settings
   const named = options.fileName !== undefined && /bloom/i.test(options.fileName.replace(/^.*[\\/]/, '')) && !lower.includes('bloom');
   if (hits.length === 0 && !named) return [];
+  // a library's class or package under a local name (`{BloomFilter => GBloomFilter}`): read as the library's name
+  if (!(options as AsWritten).dealiased) {
+    const dealiased = dealias(text, options.languageId ?? languageFromFileName(options.fileName), goPackageName);
+    if (dealiased.edits.length > 0) {
+      const findings = detectConfigs(dealiased.text, { ...options, dealiased: true } as DetectOptions);
+      return findings.map((finding) => withOriginalColumns(finding, dealiased.edits));
+    }
+  }
 
   return withContext(text, options, (ctx) => {
     const inTest = isTestFile(options.fileName);
@@ -102,6 +111,22 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
     const merged = mergeAnnotations(ctx, drafts, annotations);
     return merged.sort((a, b) => a.start - b.start || a.end - b.end).map((draft) => finalize(ctx.source, draft));
   });
+}
+
+/** Options of the second reading, of the text with local names spelt as the library's. */
+interface AsWritten extends DetectOptions {
+  readonly dealiased?: boolean;
+}
+
+/** A finding of the dealiased text with every position (`{ line, character }`) mapped back to the text as written. */
+function withOriginalColumns<T>(value: T, edits: readonly AliasEdit[]): T {
+  if (Array.isArray(value)) return value.map((item) => withOriginalColumns(item, edits)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record.line === 'number' && typeof record.character === 'number') {
+    return { ...record, character: originalColumn(edits, record.line, record.character) } as T;
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, withOriginalColumns(item, edits)])) as T;
 }
 
 /** Runs `scan` on a context for the text, with the parse tree's facts when the language's grammar is loaded; frees the tree. */
@@ -168,6 +193,72 @@ function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draf
   return rowDrafts > 0 ? out : drafts.map((d) => ['', d]);
 }
 
+/** A function's header: `def name(`, `function name(`, `func name(`, `fun name(`, `fn name(` (a Go receiver skipped). */
+const FUNCTION_HEADER = /\b(?:def|function|func|fun|fn)\s+(?:\([^()]*\)\s*)?([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\(/g;
+const MAX_FUNCTION_LOOK_BACK = 6000;
+
+/** The function whose body holds `offset` (Python by indentation, others by braces): its name and parameter names in order. */
+function enclosingFunction(ctx: ScanContext, offset: number): { name: string; parameters: string[]; header: number } | undefined {
+  const text = ctx.text;
+  const from = Math.max(0, offset - MAX_FUNCTION_LOOK_BACK);
+  let last: RegExpExecArray | undefined;
+  FUNCTION_HEADER.lastIndex = from;
+  for (let m = FUNCTION_HEADER.exec(text); m !== null && m.index < offset; m = FUNCTION_HEADER.exec(text)) last = m;
+  if (!last) return undefined;
+  const list = splitArguments(text, last.index + last[0].length - 1);
+  if (!list || list.end > offset) return undefined;
+  const source = ctx.source;
+  if (source.languageId === 'python') {
+    // the body: the lines after the header indented deeper than it, up to the draft's line
+    const indent = /^[ \t]*/.exec(source.lineText(source.lineOf(last.index)))![0].length;
+    for (let line = source.lineOf(list.end) + 1; line <= source.lineOf(offset); line++) {
+      const content = source.lineText(line);
+      if (content.trim() !== '' && /^[ \t]*/.exec(content)![0].length <= indent) return undefined;
+    }
+  } else {
+    const open = text.indexOf('{', list.end);
+    if (open < 0 || open > offset) return undefined;
+    const body = splitArguments(text, open);
+    if (!body || body.end < offset) return undefined;
+  }
+  const parameters = list.args.map((arg) => (arg.name ?? arg.text).replace(/[:=].*$/s, '').trim().replace(/^[*&$]+/, '').split(/\s+/)[0])
+    .filter((name) => /^[A-Za-z_]\w*$/.test(name) && !/^(?:self|cls|this)$/.test(name));
+  return { name: last[1], parameters, header: last.index };
+}
+
+/**
+ * A configuration inside a function that sizes the filter from its parameters (`def create_sized_filter(name,
+ * expected_items, error_rate=0.01)`), called exactly once in the file with its values (`create_sized_filter('urls',
+ * 5_000_000, error_rate=0.001)`): read again with the parameters bound to that call's arguments. With no call, or
+ * several, the draft stays as it was read (its defaults, or a pass-through).
+ */
+function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | readonly Draft[] | undefined): Draft {
+  const fromParameters = draft.unevaluated.length > 0 || Object.values(draft.sources).some((s) => s?.origin?.parameterDefault);
+  if (!fromParameters) return draft;
+  const fn = enclosingFunction(ctx, draft.start);
+  if (!fn || fn.parameters.length === 0) return draft;
+  const calls = [...ctx.text.matchAll(new RegExp(`(?<![\\w$])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`, 'g'))]
+    .filter((m) => m.index !== undefined && ctx.isCode(m.index) && !(m.index >= fn.header && m.index < fn.header + 200 && /\b(?:def|function|func|fun|fn)\s/.test(ctx.text.slice(Math.max(0, m.index - 40), m.index + 1))));
+  if (calls.length !== 1) return draft;
+  const call = calls[0];
+  const list = splitArguments(ctx.text, call.index! + call[0].length - 1);
+  if (!list) return draft;
+  const row = new Map<string, { expression: string; offset: number }>();
+  list.args.forEach((arg, i) => {
+    const name = arg.name ?? (list.args.slice(0, i).some((a) => a.name !== undefined) ? undefined : fn.parameters[i]);
+    if (name !== undefined && fn.parameters.includes(name)) row.set(name, { expression: arg.text, offset: arg.start });
+  });
+  if (row.size === 0) return draft;
+  let again: Draft | readonly Draft[] | undefined;
+  try {
+    again = ctx.withLoopRow(row, read);
+  } catch {
+    return draft;
+  }
+  const redone = (again === undefined ? [] : Array.isArray(again) ? again : [again as Draft]).find((d) => d.start === draft.start && d.recognizer === draft.recognizer);
+  return redone ?? draft;
+}
+
 function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]): Draft[] {
   const source = ctx.source;
   const windows: [number, number][] = [];
@@ -209,7 +300,8 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
         if (!produced) continue;
         const once = Array.isArray(produced) ? produced : [produced as Draft];
         const found = match;
-        for (const [row, draft] of perLoopRow(ctx, once, () => recognizer.match(ctx, found, at))) {
+        const read = () => recognizer.match(ctx, found, at);
+        for (const [row, draft] of perLoopRow(ctx, once, read).map(([row, draft]): [string, Draft] => [row, row === '' ? atOnlyCallSite(ctx, draft, read) : draft])) {
           const key = `${draft.recognizer}:${draft.start}${row}`;
           if (seen.has(key)) continue;
           seen.add(key);

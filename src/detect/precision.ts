@@ -220,7 +220,7 @@ export function readsTestCaseFields(draft: Draft): boolean {
 const TEST_CASE_FIELD = /^[a-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
 
 /** Numeric conversions that pass a value through unchanged in meaning: `uint32(x)`, `(long) x`, `x as u32`, `x.toInt()`. */
-const CONVERSION_CALL = /^(?:u?int(?:8|16|32|64)?|float(?:32|64)?|long|double|size_t|u?size|[ui](?:8|16|32|64)|Number|str|String|BigInt|math\.Ceil|math\.Floor)\s*\(([^()]*)\)$/;
+const CONVERSION_CALL = /^(?:u?int(?:8|16|32|64)?|float(?:32|64)?|long|double|size_t|u?size|[ui](?:8|16|32|64)|Number|str|String|BigInt|math\.Ceil|math\.Floor)\s*\(((?:[^()]|\([^()]*\))*)\)$/; // one level of calls inside: `uint(len(data))`
 const CAST = /^\(\s*(?:unsigned\s+)?[A-Za-z_][\w:]*\s*\)\s*(.+)$/s;
 const SUFFIX_CONVERSION = /^(.+?)(?:\s+as\s+[A-Za-z_]\w*|\.to(?:Int|Long|Double|Float)\(\)|\.(?:intValue|longValue|doubleValue)\(\))$/s;
 
@@ -505,6 +505,9 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   const text = withoutConversions(expression);
   const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
+  // the size of a parameter (`len(data)`, `count($items)`)
+  const size = /^(?:len|count|sizeof|length)\s*\(\s*\$?([A-Za-z_]\w*)\s*\)$/.exec(text);
+  if (size && (parameters.has(size[1]) || parameters.has(`$${size[1]}`))) return true;
   // a member, getter or size of a parameter (`properties.expectedInsertions`, `index.size()`) or of state set elsewhere
   const getter = /^\$?([A-Za-z_]\w*)\s*(?:\??\.|->)\s*(?:[A-Za-z_]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
   if (getter === null) return false;

@@ -519,6 +519,13 @@ function hasColumns(entry: SettingsEntryPoint): boolean {
 // entry points a procedural recogniser matches (`matchedBy`) are documented data only: matching them here too would find them twice
 const ENTRY_POINTS = [...LIBRARIES, ...FINGERPRINT_LIBRARIES].flatMap((library) => library.entryPoints ?? []).filter((entry) => !entry.matchedBy);
 
+/** The package name Go callees of the library imported from `importPath` use (`cuckoo` for seiflotfy/cuckoofilter), if one. */
+export function goPackageName(importPath: string): string | undefined {
+  const names = new Set(ENTRY_POINTS.flatMap((entry) => (entry.kind === 'call' && entry.languages?.includes('go') && entry.requires?.test(importPath) && /^\w+\./.test(entry.callee)
+    ? [entry.callee.slice(0, entry.callee.indexOf('.'))] : [])));
+  return names.size === 1 ? [...names][0] : undefined;
+}
+
 /**
  * The declared callees and setting names in lower case (`filterbuilder.build`, `rollingfilter`, `numdistinct`): a line
  * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group,

@@ -432,9 +432,9 @@ function literalNumber(text: string): number | undefined {
  * a name argument is read by its own name (`expectedNumberOfElements`). Two whole numbers (`m, k` or `n, k`?) say nothing.
  */
 function namesByShape(simple: string, before: string, positional: readonly Argument[]): string[] | undefined {
-  // a class (`BloomFilter`, `MyBloom`), not a constant or enum member (`BLOOM_FILTER_FPP(...)`) nor a function
-  if (hasDecoyWord(simple) || !/^[A-Z]\w*[a-z]/.test(simple)) return undefined;
-  if (!/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /^[ \t]*(?:fun|def|func|fn|function)\b/.test(before)) return undefined;
+  // a class (`BloomFilter`, `MyBloom`), not a constant or enum member (`BLOOM_FILTER_FPP(...)`) nor a factory (`NewX`)
+  if (hasDecoyWord(simple) || !/^[A-Z]\w*[a-z]/.test(simple) || /^(?:New|Make|Create|Build|Init|Open|From|With|Get)[A-Z]/.test(simple)) return undefined;
+  if (!/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /\b[a-z]\w*\.$/.test(before)) return undefined; // a package's function (`boom.NewX(...)` is a factory with its own meaning)
   const roles = positional.map((arg): 'p' | 'n' | 'count' | 'other' | undefined => {
     const text = arg.text.trim();
     if (/^["'`]|^(?:true|false|null|nil|None|True|False|undefined)$/.test(text)) return undefined; // a path, a flag

@@ -1,0 +1,146 @@
+/**
+ * Reading code as its writer meant it (issue 17, rounds H and I): local names of a library's classes and packages,
+ * Bloom-named classes defined elsewhere, null-check fallbacks, values a function's one call site passes, and where a
+ * finding starts. Cases written in our own words after the patterns of the blind rounds.
+ */
+import * as assert from 'node:assert/strict';
+import { detectConfigs, evaluateConstant } from '../../src/detect';
+import { dealias, originalColumn } from '../../src/detect/alias';
+import { loadSyntaxFor } from '../../src/cli/syntax';
+import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
+
+let syntax: SyntaxRuntime | undefined;
+before(async () => {
+  syntax = await loadSyntaxFor(['a.java', 'a.go', 'a.py', 'a.ts', 'a.php', 'a.scala', 'a.kt']);
+});
+const found = (text: string, languageId: string, withTree = true) =>
+  detectConfigs(text, { languageId, syntax: withTree ? syntax : undefined }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`);
+
+describe('detect: a library under a local name', () => {
+  it('Scala `{BloomFilter => GBloomFilter}`: Guava, at the column the code writes', () => {
+    const text = 'import com.google.common.hash.{Funnels, BloomFilter => GBloomFilter}\n\nobject Seen {\n  val ids = GBloomFilter.create(Funnels.longFunnel(), 50000L, 0.001)\n}\n';
+    const findings = detectConfigs(text, { languageId: 'scala', syntax });
+    assert.deepEqual(findings.map((f) => `${f.recognizer}@${f.range.start.line}:${f.range.start.character} ${JSON.stringify(f.params)}`), ['guava.create@3:12 {"n":50000,"p":0.001}']);
+    // the value's range points at its text as written
+    const n = findings[0].sources.n!.range!;
+    assert.equal(text.split('\n')[n.start.line].slice(n.start.character, n.end.character), '50000L');
+  });
+
+  it('JS `require(...).BloomFilter` bound to another name, and TS `import { BloomFilter as BF }`', () => {
+    assert.deepEqual(found("const bloomFilter = require('bloom-filters').BloomFilter;\nconst f = bloomFilter.create(10000, 0.01);\n", 'javascript'), ['bloom-filters.create@1 {"n":10000,"p":0.01}']);
+    assert.deepEqual(found("import { BloomFilter as BF } from 'bloom-filters';\nconst f = BF.create(2000, 0.02);\n", 'typescript'), ['bloom-filters.create@1 {"n":2000,"p":0.02}']);
+  });
+
+  it('Go: an import alias reads as the package name its callees use (bits-and-blooms `bloom`, seiflotfy `cuckoo`)', () => {
+    const bloom = 'package x\n\nimport (\n\tbb "github.com/bits-and-blooms/bloom/v3"\n)\n\nvar seen = bb.NewWithEstimates(100000, 0.01)\n';
+    assert.deepEqual(found(bloom, 'go'), ['go.bits-and-blooms.newWithEstimates@6 {"n":100000,"p":0.01}']);
+    const cuckoo = 'package x\n\nimport cf "github.com/seiflotfy/cuckoofilter"\n\nvar seen = cf.NewFilter(500000)\n';
+    assert.deepEqual(found(cuckoo, 'go'), ['go.seiflotfy.cuckoo.newFilter@4 {"n":500000}']);
+  });
+
+  it('leaves unrelated imports, the import line itself and text without aliases as they are', () => {
+    assert.deepEqual(dealias('import numpy as np\nx = np.zeros(3)\n', 'python').edits, []);
+    const text = 'from pybloom_live import BloomFilter as BF\nf = BF(capacity=1000, error_rate=0.01)\n';
+    const result = dealias(text, 'python');
+    assert.equal(result.text.split('\n')[0], 'from pybloom_live import BloomFilter as BF');
+    assert.equal(result.text.split('\n')[1], 'f = BloomFilter(capacity=1000, error_rate=0.01)');
+    assert.deepEqual(result.edits, [{ line: 1, column: 4, originalLength: 2, replacementLength: 11 }]);
+    // columns after the replaced name shift back; inside it they map to its start
+    assert.equal(originalColumn(result.edits, 1, 15), 6);
+    assert.equal(originalColumn(result.edits, 1, 8), 4);
+    assert.equal(originalColumn(result.edits, 1, 2), 2);
+    assert.equal(originalColumn(result.edits, 0, 30), 30);
+  });
+});
+
+describe('detect: a Bloom-named class defined elsewhere, read by the shape of its arguments', () => {
+  it('one rate and one count: p and n, in any order and language', () => {
+    assert.deepEqual(found("<?php\n$bloom = new BloomFilter(1000, 0.01, '/tmp/seen.bin');\n", 'php'), ['generic.named@1 {"n":1000,"p":0.01}']);
+    assert.deepEqual(found('class A {\n  void f() {\n    BloomFilter<String> b = new BloomFilter<String>(0.1, 1000);\n  }\n}\n', 'java'), ['generic.named@2 {"p":0.1,"n":1000}']);
+    assert.deepEqual(found("import { BloomFilter } from './bloom.js';\nconst bf = new BloomFilter(100, 0.01);\n", 'typescript'), ['generic.named@1 {"n":100,"p":0.01}']);
+  });
+
+  it('a rate and a value known only at run time: the rate alone; names say their role', () => {
+    assert.deepEqual(found('class P {\n  BloomFilter toFilter(int maxElts) {\n    return new BloomFilter(0.1, maxElts);\n  }\n}\n', 'java'), ['generic.named@2 {"p":0.1}']);
+    const locals = 'class M {\n  void run() {\n    double falsePositiveProbability = 0.0001;\n    int expectedNumberOfElements = 500;\n    BloomFilter<String> f = new BloomFilter<String>(falsePositiveProbability, expectedNumberOfElements);\n  }\n}\n';
+    assert.deepEqual(found(locals, 'java'), ['generic.named@4 {"p":0.0001,"n":500}']);
+  });
+
+  it('says nothing where the shape leaves doubt or the name is no class', () => {
+    assert.deepEqual(found('const f = new BloomFilter(1024, 7);\n', 'javascript'), [], 'two whole numbers: m and k, or n and k?');
+    assert.deepEqual(found('BloomFilter bloom = new BloomFilter(BloomFilter.GlowMode.Objects);\n', 'java'), [], 'a graphics filter with no number');
+    assert.deepEqual(found('enum Conf {\n  BLOOM_FILTER_FPP(\n      "orc.bloom.filter.fpp",\n      0.05, "fpp"),\n}\n', 'java'), [], 'an enum member');
+  });
+});
+
+describe('detect: values a reader resolves', () => {
+  it('a null check choosing a fallback is that fallback (Java, JS, Python)', () => {
+    for (const [text, value] of [['x == null ? 20000L : x', 20000], ['(rate != null) ? rate : 0.01D', 0.01], ['0.001 if p is None else p', 0.001], ['p if p is not None else 0.02', 0.02]] as const) {
+      const result = evaluateConstant(text);
+      assert.ok(result.ok && result.value === value, `${text}: ${JSON.stringify(result)}`);
+    }
+    assert.ok(!evaluateConstant('x == null ? y : x').ok, 'no constant on either side');
+    const redisson = 'class D {\n  D(RedissonClient c, Long n, Double p) {\n    RBloomFilter<String> bf = c.getBloomFilter("k");\n    bf.tryInit(n == null ?\n        20000L : n,\n      p == null ?\n        0.01D : p);\n  }\n}\n';
+    assert.deepEqual(found(redisson, 'java'), ['redisson.tryInit@3 {"n":20000,"p":0.01}']);
+  });
+
+  it('a function called once in the file sizes the filter with that call\'s arguments; called twice, with its defaults', () => {
+    const once = [
+      'import redis', 'r = redis.Redis()', '',
+      'def create_sized(name, expected_items, error_rate=0.01, factor=1.2):',
+      '    capacity = int(expected_items * factor)',
+      "    r.execute_command('BF.RESERVE', name, error_rate, capacity)", '',
+      "create_sized('urls', 5_000_000, error_rate=0.001)", '',
+    ].join('\n');
+    assert.deepEqual(found(once, 'python'), ['redis.bf.reserve@5 {"p":0.001,"n":6000000}']);
+    const twice = `${once}create_sized('ids', 1000)\n`;
+    assert.deepEqual(found(twice, 'python'), ['redis.bf.reserve@5 {"p":0.01}'], 'two call sites: the function\'s own default only');
+  });
+
+  it('a field or the size of a parameter is the caller\'s value: no finding where it is forwarded', () => {
+    const kotlin = 'import org.redisson.api.RedissonClient\nclass C {\n  fun bloom(client: RedissonClient, props: BloomProps) {\n    client.getBloomFilter<String>("k").tryInit(props.expectedInsertions, props.falseProbability)\n  }\n}\n';
+    assert.deepEqual(found(kotlin, 'kotlin'), []);
+    const java = 'import com.google.common.hash.BloomFilter;\nclass W {\n  static BloomFilter<CharSequence> build(double fpp, Set<String> index) {\n    return BloomFilter.create(Funnels.stringFunnel(UTF_8), index.size(), fpp);\n  }\n}\n';
+    assert.deepEqual(found(java, 'java'), []);
+    const go = 'package x\n\nimport "github.com/bits-and-blooms/bloom/v3"\n\nfunc Save(data [][]byte, fp float64) *bloom.BloomFilter {\n\treturn bloom.NewWithEstimates(uint(len(data)), fp)\n}\n';
+    assert.deepEqual(found(go, 'go'), []);
+  });
+
+  it('a key followed by a type declares a column or a property, not a value', () => {
+    assert.deepEqual(found('export interface TableOptions {\n  bloom_filter_fp_chance?: number;\n}\n', 'typescript'), []);
+    assert.deepEqual(found('String ddl = "CREATE TABLE t (" + "bloom_filter_fp_chance double," + "caching text)";\n', 'java'), []);
+    assert.deepEqual(found("CREATE TABLE ks.t (id int PRIMARY KEY) WITH bloom_filter_fp_chance = 0.01;\n", 'sql'), ['cassandra.fpChance@0 {"p":0.01}']);
+  });
+});
+
+describe('detect: where a finding starts', () => {
+  it('a Redis command over several lines starts at its call; a ClickHouse index at its `ADD INDEX`', () => {
+    const ts = "await client.sendCommand([\n  'BF.RESERVE',\n  'k',\n  '0.01',\n  '1000',\n]);\n";
+    assert.deepEqual(found(ts, 'typescript'), ['redis.bf.reserve@0 {"p":0.01,"n":1000}']);
+    const sql = 'ALTER TABLE events\n    ADD INDEX IF NOT EXISTS idx_user user_id\n    TYPE bloom_filter(0.01) GRANULARITY 4;\n';
+    assert.deepEqual(found(sql, 'sql'), ['clickhouse.bloomFilter@1 {"p":0.01}']);
+  });
+
+  it('Spring `@Value` defaults start at the first sizing annotation, not at an `@Autowired` above it', () => {
+    const java = [
+      'class Links {', '  @Autowired(required = false)', '  private RedissonClient client;', '',
+      '  @Value("${links.bloom.expected-insertions:1000000}")', '  private long expectedInsertions;',
+      '  @Value("${links.bloom.false-probability:0.01}")', '  private double falseProbability;', '}',
+    ].join('\n');
+    assert.deepEqual(found(java, 'java'), ['generic.named@4 {"n":1000000,"p":0.01}']);
+  });
+
+  it('Markdown: what a command printed in a terminal transcript is output, what is typed at a prompt is a command', () => {
+    const printed = '# Run\n\n```\n$ python3 build/bloom_filter.py\nBloomFilter(capacity=1000, error_rate=0.01)\n  m = 9586\n```\n';
+    assert.deepEqual(found(printed, 'markdown'), []);
+    const typed = '# Run\n\n```\n$ redis-cli\n127.0.0.1:6379> BF.RESERVE k 0.01 1000\nOK\n```\n';
+    assert.deepEqual(found(typed, 'markdown'), ['redis.bf.reserve@4 {"p":0.01,"n":1000}']);
+  });
+});
+
+describe('detect: a class of the project, not the library with the same signature', () => {
+  it('Python `from memory.bloom import BloomFilter` is read generically, `from pybloom_live import` is pybloom', () => {
+    assert.deepEqual(found('from memory.bloom import BloomFilter\nbf = BloomFilter(capacity=1000, error_rate=0.01)\n', 'python'), ['generic.named@1 {"n":1000,"p":0.01}']);
+    assert.deepEqual(found('from pybloom_live import BloomFilter\nbf = BloomFilter(capacity=1000, error_rate=0.01)\n', 'python'), ['pybloom.bloomFilter@1 {"n":1000,"p":0.01,"hashing":"partitioned"}']);
+  });
+});
