@@ -345,8 +345,40 @@ export class ScanContext {
       const member = this.definitionOf(last);
       if (member) return local(member);
     }
+    if (qualified && !ownMember && last) {
+      const typed = this.typeDefaultOf(qualified[1], last);
+      if (typed) return { expression: typed.expression, origin: { name: typed.name, line: this.source.lineOf(typed.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), parameterDefault: true } };
+    }
     const imported = this.extras.constants?.lookup(name, this.extras.fileName);
     return imported ? { expression: String(imported.value), origin: imported.origin } : undefined;
+  }
+
+  /**
+   * A field of a value whose type this text declares with a default for it (`opts.bloom_fp_rate` where `opts:
+   * SignatureDbOptions` and `impl Default for SignatureDbOptions { ... bloom_fp_rate: 0.01 }`, a Kotlin `val fpp: Double =
+   * 0.01`, a Python dataclass field): that default, as a parameter's default is. The variable's type is read from its
+   * one typed declaration in the text (`opts: T`, `T opts`, `opts T`); anything less certain resolves nothing.
+   */
+  private typeDefaultOf(variable: string, field: string): { expression: string; offset: number; name: string } | undefined {
+    if (!/^[A-Za-z_]\w*$/.test(variable) || !/^[A-Za-z_]\w*$/.test(field)) return undefined;
+    const text = this.text;
+    const types = new Set<string>();
+    const declared = new RegExp(`(?<![\\w.])${variable}\\s*:\\s*&?(?:mut\\s+)?([A-Z]\\w*)\\b|\\b([A-Z]\\w*)(?:<[^<>]*>)?\\s+${variable}\\s*[,)=;]|[(,]\\s*${variable}\\s+\\*?([A-Z]\\w*)\\b`, 'g');
+    for (const m of text.matchAll(declared)) types.add(m[1] ?? m[2] ?? m[3]);
+    if (types.size !== 1) return undefined;
+    const type = [...types][0];
+    // the type's body: `impl Default for T {`, `class T(`/`{`, `struct T {`, `data class T(`, `record T(`, Python `class T:`
+    const definition = new RegExp(`\\b(?:impl\\s+Default\\s+for|class|struct|record|object|type)\\s+${type}\\b[^{(:\\n]*[{(:]`, 'g');
+    for (const m of text.matchAll(definition)) {
+      const body = text.slice(m.index, Math.min(text.length, m.index + 3000));
+      const defaults = new RegExp(`(?<![\\w.])${field}\\s*(?::\\s*[\\w<>\\[\\]?.]+\\s*)?(?:=|:)(?!=|:)\\s*([^,;\\n})]+)`, 'g');
+      for (const d of body.matchAll(defaults)) {
+        const expression = d[1].trim();
+        if (!/^[-+.\d(]|^[A-Z_][A-Z0-9_]*$/.test(expression)) continue; // a number or a constant, not a type (`field: u32`) or a call
+        return { expression, offset: m.index + d.index!, name: `${type}.${field}` };
+      }
+    }
+    return undefined;
   }
 
   /**

@@ -106,6 +106,21 @@ describe('detect: values a reader resolves', () => {
     assert.deepEqual(found(go, 'go'), []);
   });
 
+  it('a field of a parameter whose type states its default is that default (Rust `Default`, Kotlin, Python dataclass)', () => {
+    const rust = [
+      'use bloom::BloomFilter;', 'pub struct Opts { pub items: u32, pub fp_rate: f32 }',
+      'impl Default for Opts {', '    fn default() -> Self { Self { items: 50_000, fp_rate: 0.01 } }', '}',
+      'pub fn open(opts: Opts) -> BloomFilter {', '    BloomFilter::with_rate(opts.fp_rate, opts.items)', '}',
+    ].join('\n');
+    const findings = detectConfigs(rust, { languageId: 'rust' });
+    assert.deepEqual(findings.map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`), ['rust.bloom.withRate@6 {"p":0.01,"n":50000}']);
+    assert.equal(findings[0].sources.p?.origin?.name, 'Opts.fp_rate');
+    const kotlin = 'import org.redisson.api.RedissonClient\ndata class BloomProps(val expectedInsertions: Long = 2_000_000, val falseProbability: Double = 0.001)\nclass C {\n  fun bloom(client: RedissonClient, props: BloomProps) {\n    client.getBloomFilter<String>("k").tryInit(props.expectedInsertions, props.falseProbability)\n  }\n}\n';
+    assert.deepEqual(found(kotlin, 'kotlin'), ['redisson.tryInit@4 {"n":2000000,"p":0.001}']);
+    const noDefault = 'import org.redisson.api.RedissonClient\ndata class BloomProps(val expectedInsertions: Long, val falseProbability: Double)\nclass C {\n  fun bloom(client: RedissonClient, props: BloomProps) {\n    client.getBloomFilter<String>("k").tryInit(props.expectedInsertions, props.falseProbability)\n  }\n}\n';
+    assert.deepEqual(found(noDefault, 'kotlin'), [], 'no default stated: the caller\'s values');
+  });
+
   it('a key followed by a type declares a column or a property, not a value', () => {
     assert.deepEqual(found('export interface TableOptions {\n  bloom_filter_fp_chance?: number;\n}\n', 'typescript'), []);
     assert.deepEqual(found('String ddl = "CREATE TABLE t (" + "bloom_filter_fp_chance double," + "caching text)";\n', 'java'), []);
@@ -135,6 +150,15 @@ describe('detect: where a finding starts', () => {
     assert.deepEqual(found(printed, 'markdown'), []);
     const typed = '# Run\n\n```\n$ redis-cli\n127.0.0.1:6379> BF.RESERVE k 0.01 1000\nOK\n```\n';
     assert.deepEqual(found(typed, 'markdown'), ['redis.bf.reserve@4 {"p":0.01,"n":1000}']);
+  });
+});
+
+describe('detect: Go snippets in documentation that show no import', () => {
+  it('`bloom.New(m, k)` in a README is bits-and-blooms, unless the text names another `bloom` package (yourbasic)', () => {
+    const readme = '# bloom\n\nTo add a string:\n\n    n := uint(1000)\n    filter := bloom.New(20*n, 5)\n    filter.Add([]byte("Love"))\n';
+    assert.deepEqual(found(readme, 'markdown'), ['go.bits-and-blooms.new@5 {"m":20000,"k":5}']);
+    assert.deepEqual(found(`Using github.com/yourbasic/bloom:\n\n${readme}`, 'markdown'), ['go.yourbasic.new@7 {"n":20000,"p":0.2}'], 'yourbasic reads New(n, 1/p)');
+    assert.deepEqual(found('package x\n\nfunc f() {\n\tfilter := bloom.New(20000, 5)\n}\n', 'go'), [], 'in Go source the import decides');
   });
 });
 

@@ -1,5 +1,5 @@
 /** Go, Python, JavaScript/TypeScript and Rust Bloom filter libraries. */
-import { checks, pickArgument } from '../engine';
+import { checks, pickArgument, ScanContext } from '../engine';
 import { evaluateConstant } from '../evaluate';
 import { derive } from '../../libraries';
 import type { Recognizer } from '../recognizer';
@@ -19,7 +19,7 @@ const bitsAndBlooms = callRecognizer({
   needles: ['bloom.'],
   pattern: /\bbloom\s*\.\s*(New|FromWithM|From)\s*\(/g,
   build(ctx, args, start, end, match) {
-    if (!langIs(ctx, ['go']) || !ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT)) return undefined;
+    if (!langIs(ctx, ['go']) || !(ctx.hint('bits-and-blooms', BITS_AND_BLOOMS_HINT) || goSnippetInDocs(ctx, start))) return undefined;
     if (match[1] === 'From' || match[1] === 'FromWithM') {
       if (args.length !== (match[1] === 'From' ? 2 : 3)) return undefined;
       const b = builder(ctx, 'go.bits-and-blooms.from', `bits-and-blooms bloom.${match[1]}`, start, end);
@@ -38,6 +38,15 @@ const bitsAndBlooms = callRecognizer({
     return b.derive((p) => (p.m !== undefined && p.k !== undefined ? { m: Math.max(1, p.m), k: Math.max(1, p.k), notes: raised } : {})).build();
   },
 });
+
+/**
+ * A Go snippet in documentation that shows no import (`filter := bloom.New(20*n, 5)` in a README): bits-and-blooms, the
+ * package most Go code means by `bloom`, unless the text names another one (yourbasic/bloom reads `New(n, 1/p)`).
+ */
+function goSnippetInDocs(ctx: ScanContext, start: number): boolean {
+  if (ctx.source.family !== 'plain' || !/:=/.test(ctx.source.lineText(ctx.source.lineOf(start)))) return false;
+  return !ctx.hint('other-go-bloom', /yourbasic\/bloom|gostl/);
+}
 
 /** AndreasBriese/bbloom, ipfs/bbloom and ristretto's copy of it: `bbloom.New(float64(n), float64(p))` or `(float64(m), float64(k))` by value. */
 const bbloom = callRecognizer({
