@@ -55,6 +55,10 @@ const OPERATORS = ['**', '<<', '>>', '||', '??', '?:', '+', '-', '*', '/', '%', 
 const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
 /** Of those, the ones that also fall back on 0 (JS `||`, Python `or`); `??` and Kotlin `?:` fall back only on null. */
 const FALSY_FALLBACK_OPERATORS = new Set(['||', 'or']);
+/** Reads of a setting whose last argument is the value used when the setting is absent: `map.getOrDefault(k, 1000)`, Python `d.get(k, 0.01)`, `os.getenv(k, "1000")`, Ruby `ENV.fetch(k, 1000)`, `props.getProperty(k, "0.01")`, `conf.getLong(k, 1000L)`. */
+const READ_WITH_DEFAULT = /(?:^|\.)(?:getOrDefault|getOrElse|get|getenv|getProperty|getInt|getInteger|getLong|getDouble|getFloat|getint|getfloat|fetch|GetValueOrDefault)$/;
+/** Functions that read a number from text: `Long.parseLong("1000")`, `int("1000")`, `Number("0.01")`, `strconv.Atoi("10")`. */
+const PARSES_TEXT = /^(?:(?:Long|Integer|Double|Float|Short)\.(?:parseLong|parseInt|parseDouble|parseFloat|valueOf)|parseInt|parseFloat|Number|int|float|Integer|Float|strconv\.Atoi|strconv\.ParseFloat|strconv\.ParseInt|to_i|to_f|toLong|toInt|toDouble|BigInt)$/;
 /** Methods whose value is their argument when the receiver holds none: Rust `x.unwrap_or(0.01)`, Java `opt.orElse(0.01)`. */
 const FALLBACK_METHOD = /\.(?:unwrap_or|orElse|or_else|getOrElse)$/;
 /** Conversions to text that keep a number's value (`String(x)`, `str(x)`, `x.to_string()`): Redis clients send numbers as strings. */
@@ -66,11 +70,11 @@ const CAST_TYPES = new Set([
 const INTEGER_CASTS = new Set([
   'long', 'int', 'short', 'unsigned', 'signed', 'size_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t', 'u8', 'u16', 'u32', 'u64',
   'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32',
-  'int64', 'Long', 'Integer', 'UInt64', 'BigInt', 'parseInt', 'Math.trunc', 'math.trunc', 'toLong', 'toInt', 'intValue', 'longValue',
+  'int64', 'Long', 'Integer', 'UInt64', 'BigInt', 'parseInt', 'Long.parseLong', 'Integer.parseInt', 'Long.valueOf', 'Integer.valueOf', 'strconv.Atoi', 'Math.trunc', 'math.trunc', 'toLong', 'toInt', 'intValue', 'longValue',
 ]);
 const FLOAT_CASTS = new Set([
   'double', 'float', 'f32', 'f64', 'float32', 'float64', 'Double', 'Float', 'Number', 'parseFloat', 'Float64', 'number', 'toDouble',
-  'toFloat', 'doubleValue', 'decimal', 'Decimal',
+  'toFloat', 'doubleValue', 'decimal', 'Decimal', 'Double.parseDouble', 'Float.parseFloat', 'Double.valueOf', 'Float.valueOf',
 ]);
 const ROUNDING = new Map<string, (x: number) => number>([
   ['Math.ceil', Math.ceil], ['math.ceil', Math.ceil], ['math.Ceil', Math.ceil], ['ceil', Math.ceil],
@@ -87,7 +91,7 @@ const REAL_FUNCTIONS = new Map<string, (x: number) => number>([
   ['Math.sqrt', Math.sqrt], ['math.sqrt', Math.sqrt], ['math.Sqrt', Math.sqrt], ['sqrt', Math.sqrt],
 ]);
 
-function tokenize(text: string, options: EvalOptions): Token[] {
+function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -146,7 +150,7 @@ function tokenize(text: string, options: EvalOptions): Token[] {
       i += match[0].length;
       continue;
     }
-    if ((c === 34 || c === 39) && options.allowQuotedNumbers) {
+    if (c === 34 || c === 39) {
       const close = text.indexOf(text.charAt(i), i + 1);
       if (close < 0) throw new EvalError('unterminated string');
       tokens.push({ kind: 'str', text: text.slice(i + 1, close) });
@@ -164,6 +168,8 @@ function tokenize(text: string, options: EvalOptions): Token[] {
 class Parser {
   private position = 0;
   private depth = 0;
+  /** Inside the arguments of a call that reads text as a number (`Long.parseLong("1000")`, `getenv("N", "5")`). */
+  private readsText = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -361,6 +367,8 @@ class Parser {
     if (!token) throw new EvalError('the expression ends too early');
     if (token.kind === 'num') return { value: token.value, integer: token.integer };
     if (token.kind === 'str') {
+      // a string is text, except where the code parses it (`int("1000")`) or the format sends numbers as text (Redis)
+      if (!this.options.allowQuotedNumbers && this.readsText === 0) throw new EvalError(`"${token.text}" is text, not a number`);
       const inner = evaluateConstant(token.text, { ...this.options, allowQuotedNumbers: false });
       if (!inner.ok) throw new EvalError(`"${token.text}" is not a number`);
       return { value: inner.value, integer: inner.integer };
@@ -384,18 +392,33 @@ class Parser {
     if (this.isOp('(')) {
       this.position++;
       const args: Value[] = [];
-      if (!this.isOp(')')) {
-        for (;;) {
-          args.push(this.alternatives());
-          if (this.isOp(',')) {
-            this.position++;
-            continue;
+      // a read of a setting with a fallback (`config.getOrDefault("key", 1000)`): its key is text, the fallback the value
+      const readWithDefault = READ_WITH_DEFAULT.test(name);
+      const parsesText = readWithDefault || PARSES_TEXT.test(name);
+      let failure: unknown;
+      if (parsesText) this.readsText++;
+      try {
+        while (!this.isOp(')')) {
+          try {
+            args.push(this.alternatives());
+          } catch (error) {
+            if (!(error instanceof EvalError) || !readWithDefault) throw error;
+            failure ??= error;
+            args.push({ value: NaN, integer: false }); // alternatives() has moved past the argument
           }
-          break;
+          if (!this.isOp(',')) break;
+          this.position++;
         }
+      } finally {
+        if (parsesText) this.readsText--;
       }
       if (!this.isOp(')')) throw new EvalError('missing ")"');
       this.position++;
+      if (readWithDefault) {
+        const fallback = args[args.length - 1];
+        if (args.length >= 2 && fallback !== undefined && !Number.isNaN(fallback.value)) return fallback;
+        throw failure ?? new EvalError(`\`${name}(...)\` reads a setting at run time`);
+      }
       // `X.unwrap_or(0.01)`, `opt.orElse(0.01)`: the receiver's value when it is a known constant, else the fallback
       if (FALLBACK_METHOD.test(name) && args.length === 1) {
         try {
@@ -562,7 +585,7 @@ function evaluateWith(text: string, options: EvalOptions, nameDepth: number, vis
   if (trimmed === '') return { ok: false, reason: 'empty' };
   if (trimmed.length > MAX_EXPRESSION_LENGTH) return { ok: false, reason: 'the expression is too long to evaluate' };
   try {
-    const tokens = tokenize(trimmed, options);
+    const tokens = tokenize(trimmed);
     if (tokens.length > 120) return { ok: false, reason: 'the expression is too long to evaluate' };
     const result = parseFallbacks(tokens, options, nameDepth, visiting);
     if (!Number.isFinite(result.value)) return { ok: false, reason: 'the value is not a finite number' };

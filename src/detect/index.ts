@@ -317,8 +317,11 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
  * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
  * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
  */
-function dropRedundantGeneric(drafts: Draft[]): Draft[] {
-  if (!drafts.some((d) => d.recognizer === GENERIC_ID)) return drafts;
+function dropRedundantGeneric(all: Draft[]): Draft[] {
+  if (!all.some((d) => d.recognizer === GENERIC_ID)) return all;
+  // a guess inside another with the same values (`getenv("BLOOM_N", "1000")` inside `BLOOM_N = int(getenv(...))`) says it once
+  const sameValues = (a: Draft, b: Draft): boolean => JSON.stringify(a.params) === JSON.stringify(b.params);
+  const drafts = all.filter((d) => d.recognizer !== GENERIC_ID || !all.some((o) => o !== d && o.recognizer === GENERIC_ID && o.start <= d.start && d.end <= o.end && (o.start < d.start || d.end < o.end) && sameValues(o, d)));
   const specific = drafts.filter((d) => d.recognizer !== GENERIC_ID);
   if (specific.length === 0) return drafts;
   const consumed = specific

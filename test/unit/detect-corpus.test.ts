@@ -190,8 +190,10 @@ describe('detect: blind rounds waiting for their fixes (recall printed)', () => 
           tally((pending[file] as Expected[]).filter((want) => {
             const hit = findings.find((f) => !used.has(f) && matches(f, want, isStrict));
             if (hit) used.add(hit);
+            else if (isStrict) console.log(`        pending miss: ${file}: want ${want.recognizer}@${want.line} ${JSON.stringify(want.params)}; found ${findings.map(describeFinding).join('; ') || 'nothing'}`);
             return hit !== undefined;
           }).length);
+          if (isStrict) for (const extra of findings.filter((f) => !used.has(f))) console.log(`        pending unexpected: ${file}: ${describeFinding(extra)}`);
         }
         wanted += (pending[file] as Expected[]).length;
       }
