@@ -172,7 +172,7 @@ function blankComments(segment: string): string {
 }
 
 /** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */
-const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*([^;\n]{1,200})/;
+const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?(?:(?:this|self)\.)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*(?:\r?\n[ \t]*)?([^;\n]{1,200})/;
 const DEFINE_LINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/;
 /** Elixir module attributes: `@base_capacity 1_000_000`. */
 const ATTRIBUTE_LINE = /^[ \t]*(@[a-z_]\w*)[ \t]+(?!do\b)([^\n]{1,200})/;
@@ -269,7 +269,9 @@ export class ScanContext {
       const lineStart = text.lastIndexOf('\n', at - 1) + 1;
       if (seenLines.has(lineStart)) continue;
       seenLines.add(lineStart);
-      const lineEnd = text.indexOf('\n', at);
+      let lineEnd = text.indexOf('\n', at);
+      // `this.size =` with its value on the next line
+      if (lineEnd >= 0 && /=[ \t]*\r?$/.test(text.slice(Math.max(lineStart, lineEnd - 4), lineEnd))) lineEnd = text.indexOf('\n', lineEnd + 1);
       const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
       for (const pattern of [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE]) {
         const match = pattern.exec(line);
@@ -308,7 +310,21 @@ export class ScanContext {
   private definitionValue(match: RegExpExecArray, offset: number): TextDefinition | undefined {
     const nameOffset = offset + match[0].indexOf(match[1]);
     if (this.source.kindAt(nameOffset) !== CODE) return undefined;
-    const expression = stripTrailingComment(match[2]).replace(/[;,{]\s*$/, '').trim();
+    let expression = stripTrailingComment(match[2]).replace(/[;,{]\s*$/, '').trim();
+    // a call continued on the next lines (`Long.parseLong(` / `config.getOrDefault(key, "1000"))`): up to its closing parenthesis
+    if (/\($/.test(expression) || (expression.match(/\(/g)?.length ?? 0) > (expression.match(/\)/g)?.length ?? 0)) {
+      const valueAt = offset + match[0].lastIndexOf(match[2]);
+      const rest = this.source.text.slice(valueAt, valueAt + 600);
+      let depth = 0;
+      for (let i = 0; i < rest.length; i++) {
+        const c = rest[i];
+        if (c === '(') depth++;
+        else if (c === ')' && --depth === 0) {
+          expression = rest.slice(0, i + 1).replace(/\s+/g, ' ').trim();
+          break;
+        } else if (c === ';' && depth <= 0) break;
+      }
+    }
     return expression === '' ? undefined : { expression, offset: nameOffset };
   }
 
