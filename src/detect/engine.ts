@@ -182,6 +182,13 @@ const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
 /** Names looked up one by one before a single pass over the whole text takes over. */
 const PER_NAME_LOOKUPS = 8;
 
+/** A name bound while a draft is read again: a loop row's value, or the argument the function's only call passes. */
+export interface RowValue {
+  readonly expression: string;
+  readonly offset: number;
+  readonly callArgument?: boolean;
+}
+
 /** A name's definition found by the text readers: its expression and the offset of the name. */
 interface TextDefinition {
   readonly expression: string;
@@ -333,10 +340,10 @@ export class ScanContext {
    * constant-style member `Limits.N`), or else in another file of the workspace.
    */
   /** The row of a loop over literal rows being read (`for n, p in [(1000, 0.01), ...]`): its variables' expressions. */
-  private loopRow: ReadonlyMap<string, { readonly expression: string; readonly offset: number }> | undefined;
+  private loopRow: ReadonlyMap<string, RowValue> | undefined;
 
   /** Runs `read` with the loop variables bound to one row of their literal list. */
-  withLoopRow<T>(row: ReadonlyMap<string, { readonly expression: string; readonly offset: number }>, read: () => T): T {
+  withLoopRow<T>(row: ReadonlyMap<string, RowValue>, read: () => T): T {
     this.loopRow = row;
     try {
       return read();
@@ -347,7 +354,7 @@ export class ScanContext {
 
   private lookup(name: string): { expression: string; origin: ValueOrigin } | undefined {
     const fromRow = this.loopRow?.get(name);
-    if (fromRow) return { expression: fromRow.expression, origin: { name, line: this.source.lineOf(fromRow.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}) } };
+    if (fromRow) return { expression: fromRow.expression, origin: { name, line: this.source.lineOf(fromRow.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), ...(fromRow.callArgument ? { callArgument: true } : {}) } };
     const local = (definition: TextDefinition | null | undefined) => definition
       ? { expression: definition.expression, origin: { name, line: this.source.lineOf(definition.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), ...(definition.parameterDefault ? { parameterDefault: true } : {}) } }
       : undefined;

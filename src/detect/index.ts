@@ -19,7 +19,7 @@
  */
 import { AliasEdit, dealias, originalColumn } from './alias';
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
-import { Draft, ScanContext, splitArguments } from './engine';
+import { Draft, RowValue, ScanContext, splitArguments } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
 import { DECLARED_NEEDLES, goPackageName } from './recognizers/declared';
@@ -193,37 +193,72 @@ function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draf
   return rowDrafts > 0 ? out : drafts.map((d) => ['', d]);
 }
 
-/** A function's header: `def name(`, `function name(`, `func name(`, `fun name(`, `fn name(` (a Go receiver skipped). */
-const FUNCTION_HEADER = /\b(?:def|function|func|fun|fn)\s+(?:\([^()]*\)\s*)?([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\(/g;
+/** Python's function header: `def name(`. */
+const PYTHON_DEF = /\bdef\s+([A-Za-z_]\w*)\s*\(/g;
+/** A block's header that is a function or method: its name right before its parameter list (`Type name(...) {`, `func (r *R) name(...) T {`). */
+const FUNCTION_HEADER_NAME = /([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($/;
+const CONTROL_WORDS = /^(?:if|for|foreach|while|switch|catch|using|lock|synchronized|with|match|return|when|elif|else|try)$/;
 const MAX_FUNCTION_LOOK_BACK = 6000;
 
 /** The function whose body holds `offset` (Python by indentation, others by braces): its name and parameter names in order. */
 function enclosingFunction(ctx: ScanContext, offset: number): { name: string; parameters: string[]; header: number } | undefined {
   const text = ctx.text;
-  const from = Math.max(0, offset - MAX_FUNCTION_LOOK_BACK);
-  let last: RegExpExecArray | undefined;
-  FUNCTION_HEADER.lastIndex = from;
-  for (let m = FUNCTION_HEADER.exec(text); m !== null && m.index < offset; m = FUNCTION_HEADER.exec(text)) last = m;
-  if (!last) return undefined;
-  const list = splitArguments(text, last.index + last[0].length - 1);
-  if (!list || list.end > offset) return undefined;
   const source = ctx.source;
+  const from = Math.max(0, offset - MAX_FUNCTION_LOOK_BACK);
+  let name: string | undefined;
+  let list: ReturnType<typeof splitArguments>;
+  let header = -1;
   if (source.languageId === 'python') {
+    let last: RegExpExecArray | undefined;
+    PYTHON_DEF.lastIndex = from;
+    for (let m = PYTHON_DEF.exec(text); m !== null && m.index < offset; m = PYTHON_DEF.exec(text)) last = m;
+    if (!last) return undefined;
+    list = splitArguments(text, last.index + last[0].length - 1);
+    if (!list || list.end > offset) return undefined;
     // the body: the lines after the header indented deeper than it, up to the draft's line
     const indent = /^[ \t]*/.exec(source.lineText(source.lineOf(last.index)))![0].length;
     for (let line = source.lineOf(list.end) + 1; line <= source.lineOf(offset); line++) {
       const content = source.lineText(line);
       if (content.trim() !== '' && /^[ \t]*/.exec(content)![0].length <= indent) return undefined;
     }
+    [name, header] = [last[1], last.index];
   } else {
-    const open = text.indexOf('{', list.end);
-    if (open < 0 || open > offset) return undefined;
-    const body = splitArguments(text, open);
-    if (!body || body.end < offset) return undefined;
+    // the innermost enclosing block whose header ends in a parameter list (`name(params) {`, `name(params): T {`)
+    let depth = 0;
+    for (let i = offset - 1; i >= from && name === undefined; i--) {
+      const c = text[i];
+      if ((c !== '{' && c !== '}') || !ctx.isCode(i)) continue;
+      if (c === '}') depth++;
+      else if (depth > 0) depth--;
+      else {
+        const before = text.slice(Math.max(0, i - 400), i);
+        const close = before.search(/\)[^(){};]*$/);
+        if (close < 0) continue;
+        let open = -1;
+        for (let j = close, d = 0; j >= 0; j--) {
+          if (before[j] === ')') d++;
+          else if (before[j] === '(' && --d === 0) {
+            open = j;
+            break;
+          }
+        }
+        const named = open < 0 ? null : FUNCTION_HEADER_NAME.exec(before.slice(0, open + 1));
+        if (!named || CONTROL_WORDS.test(named[1])) continue;
+        header = i - before.length + open;
+        list = splitArguments(text, header);
+        name = named[1];
+      }
+    }
+    if (name === undefined || !list) return undefined;
   }
-  const parameters = list.args.map((arg) => (arg.name ?? arg.text).replace(/[:=].*$/s, '').trim().replace(/^[*&$]+/, '').split(/\s+/)[0])
-    .filter((name) => /^[A-Za-z_]\w*$/.test(name) && !/^(?:self|cls|this)$/.test(name));
-  return { name: last[1], parameters, header: last.index };
+  const go = source.languageId === 'go';
+  const parameters = list!.args.map((arg) => {
+    const declared = (arg.name ?? arg.text).replace(/=.*$/s, '').trim();
+    const words = declared.replace(/:.*$/s, '').match(/[A-Za-z_]\w*/g) ?? [];
+    // `name: T` (Kotlin, TS, Rust, Python), `name T` (Go), `T name` (Java, C#, C++)
+    return declared.includes(':') || go ? words[0] : words[words.length - 1];
+  }).filter((p): p is string => p !== undefined && !/^(?:self|cls|this)$/.test(p));
+  return { name: name!, parameters, header };
 }
 
 /**
@@ -237,16 +272,20 @@ function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | read
   if (!fromParameters) return draft;
   const fn = enclosingFunction(ctx, draft.start);
   if (!fn || fn.parameters.length === 0) return draft;
-  const calls = [...ctx.text.matchAll(new RegExp(`(?<![\\w$])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`, 'g'))]
-    .filter((m) => m.index !== undefined && ctx.isCode(m.index) && !(m.index >= fn.header && m.index < fn.header + 200 && /\b(?:def|function|func|fun|fn)\s/.test(ctx.text.slice(Math.max(0, m.index - 40), m.index + 1))));
+  // a constructor (`DatasetDiff(int size, ...)` in `class DatasetDiff`) is called as `this(...)` or `new DatasetDiff(...)`
+  const constructor = /^[A-Z]/.test(fn.name) && new RegExp(`\\b(?:class|struct|record)\\s+${fn.name}\\b`).test(ctx.text);
+  const callPattern = constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
+  const calls = [...ctx.text.matchAll(new RegExp(callPattern, 'g'))]
+    .filter((m) => m.index !== undefined && ctx.isCode(m.index) && m.index + m[0].length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)));
   if (calls.length !== 1) return draft;
   const call = calls[0];
   const list = splitArguments(ctx.text, call.index! + call[0].length - 1);
   if (!list) return draft;
-  const row = new Map<string, { expression: string; offset: number }>();
+  const row = new Map<string, RowValue>();
   list.args.forEach((arg, i) => {
     const name = arg.name ?? (list.args.slice(0, i).some((a) => a.name !== undefined) ? undefined : fn.parameters[i]);
-    if (name !== undefined && fn.parameters.includes(name)) row.set(name, { expression: arg.text, offset: arg.start });
+    // an argument that is the parameter's own name (`this.reserve(name, errorRate, capacity)`) adds nothing
+    if (name !== undefined && fn.parameters.includes(name) && arg.text.trim() !== name) row.set(name, { expression: arg.text, offset: arg.start, callArgument: true });
   });
   if (row.size === 0) return draft;
   let again: Draft | readonly Draft[] | undefined;

@@ -345,7 +345,7 @@ function isCode(ctx: ScanContext): boolean {
  * even when the default names a constant this text cannot see (`length = MAX_ELEMENTS` from another module).
  */
 export function statesParameterDefault(ctx: ScanContext, draft: Draft): boolean {
-  if (Object.values(draft.sources).some((source) => source?.origin?.parameterDefault === true)) return true;
+  if (Object.values(draft.sources).some((source) => source?.origin?.parameterDefault === true || source?.origin?.callArgument === true)) return true;
   const definitions = ctx.extras.syntax?.definitions();
   return definitions !== undefined && draft.unevaluated.some((u) => {
     const name = bareIdentifier(u.expression);

@@ -63,6 +63,8 @@ export interface ValueOrigin {
   readonly file?: string;
   /** The value is the default of a parameter named `name` (what the function uses when its caller states none). */
   readonly parameterDefault?: boolean;
+  /** The value is what the function's only call in the file passes for its parameter `name`. */
+  readonly callArgument?: boolean;
 }
 
 /** What the library itself allocates for the stated parameters (its own rounding and caps). */

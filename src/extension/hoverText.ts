@@ -49,7 +49,10 @@ function valueOrigins(report: FilterReport): string | undefined {
     if (!origin) continue;
     const written = source.text && /^[\w$.:>-]+$/.test(source.text) ? source.text : origin.name;
     const where = origin.file ? `${origin.file.replace(/^.*[\\/]/, '')}:${origin.line + 1}` : `line ${origin.line + 1}`;
-    const what = origin.parameterDefault ? `the default of parameter \`${origin.name.replace(/`/g, '')}\`` : `\`${written.replace(/`/g, '')}\``;
+    const name = origin.name.replace(/`/g, '');
+    const what = origin.callArgument ? `the argument for \`${name}\` of the function's one call`
+      : origin.parameterDefault ? (name.includes('.') ? `the default of \`${name}\`` : `the default of parameter \`${name}\``)
+      : `\`${written.replace(/`/g, '')}\``;
     parts.push(`${param} from ${what}, ${literal(where)}`);
   }
   return parts.length > 0 ? parts.join(' · ') : undefined;
