@@ -2,6 +2,8 @@
 import { BLOOM_FILTERS_JS_FINGERPRINT } from './bloomFiltersJsFingerprint';
 import { BOOM_CUCKOO } from './boom';
 import { LINVON_CUCKOO, PANMARI_CUCKOO, SEIFLOTFY_CUCKOO } from './goCuckooFilters';
+import { HAZY_CUCKOO } from './hazy';
+import { PY_CUCKOOFILTER } from './pyCuckoofilter';
 import { PYPROBABLES_CUCKOO } from './pyprobables';
 import { REDIS_CUCKOO } from './redisCuckoo';
 import { RUST_CUCKOOFILTER } from './rustCuckoofilter';
@@ -11,4 +13,6 @@ import { BINARY_FUSE_FILTER_JS, FASTFILTER_GO, XOR_SINGLEHEADER, XORF } from './
 export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
   REDIS_CUCKOO, SEIFLOTFY_CUCKOO, LINVON_CUCKOO, PANMARI_CUCKOO, BOOM_CUCKOO, RUST_CUCKOOFILTER, BLOOM_FILTERS_JS_FINGERPRINT, XOR_SINGLEHEADER, FASTFILTER_GO, XORF,
   BINARY_FUSE_FILTER_JS, PYPROBABLES_CUCKOO,
+  // library long tail (issue 17 item 2)
+  HAZY_CUCKOO, PY_CUCKOOFILTER,
 ];

@@ -170,7 +170,8 @@ describe('declared entry points: one generated case per declaration', () => {
           assert.ok(structure, `no structure for ${text}`);
           assert.equal(structure.kind === 'cuckoo', /cuckoo|cf/i.test(entry.callee), text);
           if (entry.params.some((p) => p.role === 'bucketSlots')) assert.equal(structure.bucketSlots, VALUE.bucketSlots, text);
-          if (entry.params.some((p) => p.role === 'fingerprintBits')) assert.equal(structure.fingerprintBits, VALUE.fingerprintBits, text);
+          const width = entry.params.find((p) => p.role === 'fingerprintBits');
+          if (width) assert.equal(structure.fingerprintBits, VALUE.fingerprintBits! * (width.unit === 'bytes' ? 8 : 1), text);
         }
       });
       continue;

@@ -190,7 +190,10 @@ function matchesOverload(ctx: ScanContext, args: readonly Argument[], overload: 
 /** One recogniser for every declared call entry point of every library. */
 function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const byCallee = new Map<string, CallEntryPoint[]>();
-  for (const entry of entries) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
+  // a library the file must import is tried before one matched by its callee alone (gostl's `bloom.NewWithEstimates`
+  // before bits-and-blooms'): the import names the library the call belongs to
+  const ordered = [...entries.filter((e) => e.requires), ...entries.filter((e) => !e.requires)];
+  for (const entry of ordered) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
   const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
   // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
   const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<[^>\\n]{0,60}>))?\\s*\\(`, 'g');
