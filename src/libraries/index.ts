@@ -92,6 +92,9 @@ import { BARRUST_BLOOM, BARRUST_COUNTING_BLOOM } from './barrust';
 import { GOSTL_BLOOM } from './gostl';
 import { HAZY } from './hazy';
 import { TAIR_GO } from './tairGo';
+import { BLOOM_FILTER_SCALA } from './bloomFilterScala';
+import { DABLOOMS } from './dablooms';
+import { STREAM_LIB } from './streamLib';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -120,7 +123,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   // blind rounds F and G
   CSHARP_BLOOM_FILTER_T,
   // library long tail (issue 17 item 2)
-  HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO,
+  HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -49,7 +49,9 @@ function hintFor(requires: RegExp | undefined, language: string): string {
 function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } {
   const language = entry.languages?.[0] ?? 'java';
   const positional = entry.params.filter((p) => p.position !== undefined).sort((a, b) => a.position! - b.position!);
-  const named = entry.params.filter((p) => p.position === undefined);
+  const named = entry.params.filter((p) => p.position === undefined && !p.names?.[0].startsWith('.'));
+  // a setter chained after the call (`.withFalsePositiveRate(0.02)`)
+  const chained = entry.params.filter((p) => p.position === undefined && p.names?.[0].startsWith('.')).map((p) => `${p.names![0]}(${statedText(p.role, p.unit)})`).join('');
   // struct-field parameters (go-redis options) go in a struct literal as the last argument
   const structFields = language === 'go' && named.length > 0;
   const count = structFields ? (entry.arity?.[0] ?? 1) - 1 : Math.max(entry.arity?.[0] ?? 0, positional.length ? positional[positional.length - 1].position! + 1 : 0);
@@ -63,7 +65,7 @@ function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } 
   if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${statedText(p.role, p.unit)}`).join(', ')}}`);
   else args.push(...named.map((p) => `${p.names![0]}${colon ? ': ' : '='}${statedText(p.role, p.unit)}`));
   const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;
-  return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})\n`, fileName: FILE_FOR[language] ?? 'A.java' };
+  return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})${chained}\n`, fileName: FILE_FOR[language] ?? 'A.java' };
 }
 
 function settingLine(setting: DeclaredSetting, value: string): string {

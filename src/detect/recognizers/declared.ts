@@ -129,6 +129,27 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
   return out;
 }
 
+/**
+ * Setters chained after the call, for parameters a builder takes that way (`new CuckooFilter.Builder<>(funnel, n)
+ * .withFalsePositiveRate(0.01).build()`): each one-argument setter becomes a named argument `.setter`.
+ */
+function chainedSetters(ctx: ScanContext, from: number): Argument[] {
+  const out: Argument[] = [];
+  let at = from;
+  for (let i = 0; i < 12; i++) {
+    const setter = /^\s*\.\s*(\w+)\s*\(/.exec(ctx.text.slice(at, at + 200));
+    if (!setter) break;
+    const list = splitArguments(ctx.text, at + setter[0].length - 1);
+    if (!list) break;
+    if (list.args.length === 1) out.push({ ...list.args[0], name: `.${setter[1]}` });
+    at = list.end;
+  }
+  return out;
+}
+
+/** The entry states a parameter by a setter chained after the call (a name with a leading dot). */
+const takesChainedSetters = (entry: CallEntryPoint): boolean => entry.params.some((p) => p.names?.some((name) => name.startsWith('.')));
+
 function argumentFor(args: readonly Argument[], position: number | undefined, names: readonly string[] | undefined): Argument | undefined {
   const byName = names && args.find((a) => a.name !== undefined && names.includes(a.name));
   if (byName) return byName;
@@ -214,7 +235,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
         if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
-        const draft = buildCall(ctx, entry, args, at, list.end);
+        const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end);
         if (draft) return draft;
       }
       return undefined;
@@ -464,7 +485,7 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
     if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit);
   }
   const values: StatedSettings['values'] = {};
-  for (const role of ['maxBytes', 'sets'] as const) {
+  for (const role of ['maxBytes', 'sets', 'bucketSlots', 'fingerprintBits'] as const) {
     const hit = hits.get(role);
     const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', { ...hit, setting: { ...hit.setting, unit: 'count' } }) : undefined;
     if (value !== undefined) values[role] = value;
