@@ -1,0 +1,139 @@
+/**
+ * The library long tail (issue 17, item 2): each new module's entry points detected in snippets written here, with the
+ * m, k or cuckoo table the library's own source gives (the arithmetic is in the comments, worked from the source).
+ */
+import * as assert from 'node:assert/strict';
+import { detectConfigs } from '../../src/detect/index';
+import type { Finding } from '../../src/detect/types';
+
+function find(text: string, fileName: string, recognizer: string): Finding {
+  const findings = detectConfigs(text, { fileName });
+  const finding = findings.find((f) => f.recognizer === recognizer);
+  assert.ok(finding, `no ${recognizer}: ${findings.map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`).join('; ')}`);
+  return finding;
+}
+
+describe('library long tail: Part 1 (libraries seen in blind rounds)', () => {
+  it('hazy BloomFilter: optimal_bits and optimal_hashes, or num_bits with k for m / 10 items', () => {
+    const text = 'from hazy import BloomFilter\nseen = BloomFilter(expected_items=10000, false_positive_rate=0.01)\nraw = BloomFilter(num_bits=1_000_000)\n';
+    const findings = detectConfigs(text, { fileName: 'a.py' }).filter((f) => f.recognizer === 'python.hazy.bloomFilter');
+    assert.equal(findings.length, 2);
+    // m = ceil(-10000 ln 0.01 / ln²2) = 95851; k = round(95851 / 10000 · ln 2) = round(6.64) = 7
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [95851, 7]);
+    // num_bits only: expected = 1e6 / 10 = 100000 items, k = round(10 · ln 2) = 7
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [1_000_000, 7]);
+  });
+
+  it('hazy CountingBloomFilter and ScalableBloomFilter (default initial_capacity 1000, rate 0.01)', () => {
+    const counting = find('import hazy\ncbf = hazy.CountingBloomFilter(expected_items=5000, false_positive_rate=0.001)\n', 'a.py', 'python.hazy.countingBloomFilter');
+    // ceil(-5000 ln 0.001 / ln²2) = 71888 counters; k = round(71888 / 5000 · ln 2) = round(9.97) = 10
+    assert.deepEqual([counting.derived.m, counting.derived.k], [71888, 10]);
+    const scalable = find('from hazy import ScalableBloomFilter\nsbf = ScalableBloomFilter(initial_capacity=1000)\n', 'a.py', 'python.hazy.scalableBloomFilter');
+    // first slice: ceil(-1000 ln 0.01 / ln²2) = 9586 bits, k = 7
+    assert.deepEqual([scalable.params.n, scalable.params.p, scalable.derived.m, scalable.derived.k], [1000, 0.01, 9586, 7]);
+  });
+
+  it('hazy CuckooFilter: the stated fingerprint width and bucket size', () => {
+    const finding = find('from hazy import CuckooFilter\ncf = CuckooFilter(capacity=50000, fingerprint_bits=12)\n', 'a.py', 'python.hazy.cuckooFilter');
+    assert.equal(finding.params.n, 50000);
+    assert.deepEqual([finding.derived.structure?.fingerprintBits, finding.derived.structure?.bucketSlots], [12, 4]);
+  });
+
+  it('gostl: bloom.NewWithEstimates is gostl\'s when the file imports gostl, not bits-and-blooms\'', () => {
+    const text = 'import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar seen = bloom.NewWithEstimates(10000, 0.01)\nvar raw = bloom.New(1<<20, 5)\n';
+    const findings = detectConfigs(text, { fileName: 'a.go' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['go.gostl.bloomfilter.newWithEstimates', 'go.gostl.bloomfilter.new']);
+    // EstimateParameters: m = ceil(-10000 ln 0.01 / ln²2) = 95851, k = ceil(ln 2 · 95851 / 10000) = 7
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [95851, 7]);
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [1_048_576, 5]);
+    // without the gostl import the same call stays bits-and-blooms'
+    const other = detectConfigs('import "github.com/bits-and-blooms/bloom/v3"\n\nvar seen = bloom.NewWithEstimates(10000, 0.01)\n', { fileName: 'a.go' });
+    assert.deepEqual(other.map((f) => f.recognizer), ['go.bits-and-blooms.newWithEstimates']);
+  });
+
+  it('barrust/bloom: the rate is a C float, which moves m', () => {
+    // float(0.01) = 0.0099999997764825820922851562; m = ceil(-1e7 ln p / 0.480453013918201388) = 95850585 (the double 0.01 gives 95850584)
+    const finding = find('#include "bloom.h"\nBloomFilter bf;\nbloom_filter_init(&bf, 10000000, 0.01);\n', 'a.c', 'c.barrust.bloomFilterInit');
+    assert.deepEqual([finding.derived.m, finding.derived.k], [95_850_585, 7]);
+    const onDisk = find('#include "bloom.h"\nbloom_filter_init_on_disk(&bf, 100000, 0.05, "./words.blm");\n', 'a.c', 'c.barrust.bloomFilterInit');
+    // ceil(-100000 ln 0.05 / ln²2) = 623523; k = round(ln 2 · 6.23523) = 4
+    assert.deepEqual([onDisk.derived.m, onDisk.derived.k], [623_523, 4]);
+  });
+
+  it('barrust/counting_bloom: the same sizing, 32-bit counters', () => {
+    const finding = find('#include "counting_bloom.h"\nCountingBloom cb;\ncounting_bloom_init(&cb, 10000, 0.01);\n', 'a.c', 'c.barrust.countingBloomInit');
+    assert.deepEqual([finding.derived.m, finding.derived.k], [95851, 7]);
+  });
+
+  it('PyPI cuckoofilter: next_pow2(capacity) / 4 buckets of 4, fingerprint_size in bytes; python-cuckoo\'s bucket_size: capacity buckets', () => {
+    const pypi = find('import cuckoofilter\ncf = cuckoofilter.CuckooFilter(capacity=100000, fingerprint_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    // get_next_pow2(100000) = 131072 -> 32768 buckets x 4 slots; 2 bytes = 16-bit fingerprints
+    assert.deepEqual([pypi.derived.structure?.slots, pypi.derived.structure?.bucketSlots, pypi.derived.structure?.fingerprintBits], [131072, 4, 16]);
+    const python = find('from cuckoofilter import CuckooFilter\ncf = CuckooFilter(capacity=1000, fingerprint_size=1, bucket_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    assert.deepEqual([python.derived.structure?.slots, python.derived.structure?.bucketSlots, python.derived.structure?.fingerprintBits], [2000, 2, 8]);
+    const tooSmall = find('import cuckoofilter\ncf = cuckoofilter.CuckooFilter(3)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    assert.ok(tooSmall.invalid?.some((reason) => reason.includes('capacity >= 4')), JSON.stringify(tooSmall.invalid));
+  });
+
+  it('tair-go: BfReserve takes the capacity before the rate; BfInsertArgs Capacity / ErrorRate', () => {
+    const text = 'import "github.com/alibaba/tair-go/tair"\n\nfunc setup() {\n\ttairClient.BfReserve(ctx, "users", 100000, 0.001)\n\targs := tair.BfInsertArgs{}.New().Capacity(5000).ErrorRate(0.02)\n\ttairClient.BfInsert(ctx, "ids", args, "a")\n}\n';
+    const reserve = find(text, 'a.go', 'tair-go.bfReserve');
+    assert.deepEqual([reserve.params.n, reserve.params.p], [100000, 0.001]);
+    const insert = find(text, 'a.go', 'tair-go.bfInsert');
+    assert.deepEqual([insert.params.n, insert.params.p], [5000, 0.02]);
+  });
+});
+
+describe('library long tail: Part 2 (popular libraries no module claimed)', () => {
+  it('stream-lib BloomFilter(n, p): the table walk; (n, bucketsPerElement): optKPerBuckets; m in whole BitSet words', () => {
+    const text = 'import com.clearspring.analytics.stream.membership.BloomFilter;\nBloomFilter a = new BloomFilter(1000000, 0.01);\nBloomFilter b = new BloomFilter(1000, 4);\n';
+    const findings = detectConfigs(text, { fileName: 'A.java' }).filter((f) => f.recognizer === 'stream-lib.bloomFilter');
+    assert.equal(findings.length, 2);
+    // buckets 2..10 with optK until probs[10][7] = 0.00819 <= 0.01, then K down while probs[10][K-1] <= 0.01: 6 (0.00844), 5 (0.00943)
+    // m = BitSet(1e6 · 10 + 20).size() = 64 · ceil(10000020 / 64) = 10000064
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [10_000_064, 5]);
+    // computeBestK(4) = optKPerBuckets[4] = 3; m = 64 · ceil(4020 / 64) = 4032
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [4032, 3]);
+  });
+
+  it('bloom-filter-scala: k from the Long division m / n; CuckooFilter of 16-bit tags', () => {
+    const text = 'import bloomfilter.mutable.{BloomFilter, CuckooFilter}\nval bf = BloomFilter[Long](1000000, 0.1)\nval cf = CuckooFilter[Long](1000000)\n';
+    const bloom = find(text, 'a.scala', 'bloom-filter-scala.bloomFilter');
+    // m = ceil(-1e6 ln 0.1 / ln 2 / ln 2) = 4792530; k = ceil((4792530 / 1000000 = 4) · ln 2) = 3, not ceil(4.79 · ln 2) = 4
+    assert.deepEqual([bloom.derived.m, bloom.derived.k], [4_792_530, 3]);
+    const cuckoo = find(text, 'a.scala', 'bloom-filter-scala.cuckooFilter');
+    // upperPowerOf2(250000) = 262144 buckets; 1e6 / 262144 / 4 = 0.954 <= 0.96, not doubled
+    assert.deepEqual([cuckoo.derived.structure?.slots, cuckoo.derived.structure?.fingerprintBits], [1_048_576, 16]);
+  });
+
+  it('dablooms: the scaling filter\'s first counting filter at error_rate / 2, partitioned slices', () => {
+    const finding = find('#include "dablooms.h"\nscaling_bloom_t *bloom = new_scaling_bloom(100000, 0.05, "/tmp/bloom.bin");\n', 'a.c', 'dablooms.scalingBloom');
+    // p = 0.025: nfuncs = ceil(log2 40) = 6; counts_per_func = ceil(100000 · |ln 0.025| / (6 ln²2)) = 127966; size = 767796
+    assert.deepEqual([finding.derived.m, finding.derived.k], [767_796, 6]);
+    const python = find('import pydablooms\nbloom = pydablooms.Dablooms(capacity=100000, error_rate=0.05, filepath="/tmp/bloom.bin")\n', 'a.py', 'dablooms.scalingBloom');
+    assert.deepEqual([python.derived.m, python.derived.k], [767_796, 6]);
+    const counting = find('#include "dablooms.h"\ncounting_bloom_t *cb = new_counting_bloom(10000, 0.01, "/tmp/c.bin");\n', 'a.c', 'dablooms.countingBloom');
+    // nfuncs = ceil(log2 100) = 7; counts_per_func = ceil(10000 · 4.60517 / (7 ln²2)) = 13693; 7 · 13693 = 95851
+    assert.deepEqual([counting.derived.m, counting.derived.k], [95_851, 7]);
+  });
+
+  it('scalable_cuckoo_filter: the first filter at p / 2; the builder\'s entries_per_bucket', () => {
+    const text = 'use scalable_cuckoo_filter::{ScalableCuckooFilter, ScalableCuckooFilterBuilder};\nlet a = ScalableCuckooFilter::<u64>::new(1000, 0.01);\nlet b = ScalableCuckooFilterBuilder::new()\n    .initial_capacity(5000)\n    .false_positive_probability(0.02)\n    .entries_per_bucket(2)\n    .finish::<u64>();\n';
+    const direct = find(text, 'a.rs', 'rust.scalableCuckooFilter.new');
+    // f = ceil(log2(1 / 0.005) + log2(8)) = ceil(10.64) = 11; buckets = next_power_of_two(ceil(1000 / 4) = 250) = 256
+    assert.deepEqual([direct.derived.structure?.fingerprintBits, direct.derived.structure?.slots], [11, 1024]);
+    const built = find(text, 'a.rs', 'rust.scalableCuckooFilter.builder');
+    // p / 2 = 0.01, b = 2: f = ceil(log2 100 + log2 4) = 9; buckets = next_power_of_two(2500) = 4096, x 2 slots
+    assert.deepEqual([built.derived.structure?.fingerprintBits, built.derived.structure?.bucketSlots, built.derived.structure?.slots], [9, 2, 8192]);
+  });
+
+  it('CuckooFilter4J: the builder\'s maxKeys and the chained withFalsePositiveRate (default 0.01)', () => {
+    const text = 'import com.github.mgunlogson.cuckoofilter4j.CuckooFilter;\nCuckooFilter<Integer> a = new CuckooFilter.Builder<>(Funnels.integerFunnel(), 2000000).withFalsePositiveRate(0.001).build();\nCuckooFilter<Integer> b = new CuckooFilter.Builder<>(Funnels.integerFunnel(), 2000000).build();\n';
+    const findings = detectConfigs(text, { fileName: 'A.java' }).filter((f) => f.recognizer === 'cuckoofilter4j.builder');
+    assert.equal(findings.length, 2);
+    // tag bits = ceil(log2(1000 + 3) / 0.955) = 11; buckets = ceil(2e6 / 0.955 / 4) = 523561 -> highestOneBit 262144, doubled: 524288
+    assert.deepEqual([findings[0].params.p, findings[0].derived.structure?.fingerprintBits, findings[0].derived.structure?.slots], [0.001, 11, 4 * 524_288]);
+    // the default 0.01: ceil(log2(103) / 0.955) = 8
+    assert.deepEqual([findings[1].params.p, findings[1].derived.structure?.fingerprintBits], [0.01, 8]);
+  });
+});
