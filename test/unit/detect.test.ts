@@ -85,6 +85,7 @@ const EXTRA_COVERAGE = new Set([
   'go.gostl.bloomfilter.newWithEstimates', 'c.barrust.bloomFilterInit', 'c.barrust.countingBloomInit', 'tair-go.bfInsert', 'stream-lib.bloomFilter',
   'bloom-filter-scala.bloomFilter', 'bloom-filter-scala.bloomFilterBits', 'bloom-filter-scala.cuckooFilter', 'dablooms.scalingBloom', 'dablooms.countingBloom',
   'rust.scalableCuckooFilter.new', 'rust.scalableCuckooFilter.builder', 'cuckoofilter4j.builder',
+  'beam.cuckooFilter.new', 'go.cfilter.new', 'pds-net.bloomFilter', 'pds-net.partitioned', 'pds-net.counting', 'pds-net.scalable', 'licia.bloomFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -136,4 +136,38 @@ describe('library long tail: Part 2 (popular libraries no module claimed)', () =
     // the default 0.01: ceil(log2(103) / 0.955) = 8
     assert.deepEqual([findings[1].params.p, findings[1].derived.structure?.fingerprintBits], [0.01, 8]);
   });
+
+  it('cuckoo_filter (Hex): 2^ceil(log2(ceil(Capacity / b))) buckets; Elixir keywords or an Erlang proplist', () => {
+    const elixir = find('filter = :cuckoo_filter.new(1000, fingerprint_size: 8)\n', 'a.ex', 'beam.cuckooFilter.new');
+    // ceil(1000 / 4) = 250 -> 256 buckets x 4 slots of 8 bits
+    assert.deepEqual([elixir.derived.structure?.slots, elixir.derived.structure?.fingerprintBits], [1024, 8]);
+    const erlang = find('Filter = cuckoo_filter:new(100000, [{fingerprint_size, 32}, {bucket_size, 2}]),\n', 'a.erl', 'beam.cuckooFilter.new');
+    // ceil(100000 / 2) = 50000 -> 65536 buckets x 2 slots of 32 bits
+    assert.deepEqual([erlang.derived.structure?.slots, erlang.derived.structure?.bucketSlots, erlang.derived.structure?.fingerprintBits], [131072, 2, 32]);
+    const odd = find('filter = :cuckoo_filter.new(1000, fingerprint_size: 12)\n', 'a.ex', 'beam.cuckooFilter.new');
+    assert.ok(odd.invalid?.some((reason) => reason.includes('badarg')), JSON.stringify(odd.invalid));
+  });
+
+  it('cfilter: functional options, Size in buckets and FingerprintSize in bytes', () => {
+    const finding = find('import "github.com/irfansharif/cfilter"\n\nvar cf = cfilter.New(cfilter.Size(1<<20), cfilter.FingerprintSize(2))\n', 'a.go', 'go.cfilter.new');
+    // 1048576 buckets x the default 4 slots; 2 bytes = 16 bits
+    assert.deepEqual([finding.derived.structure?.slots, finding.derived.structure?.fingerprintBits], [4_194_304, 16]);
+  });
+
+  it('ProbabilisticDataStructures (.NET): BoomFilters\' OptimalM and OptimalK; partitions of ceil(m / k)', () => {
+    const text = 'using ProbabilisticDataStructures;\nvar a = new BloomFilter(1000, 0.01);\nvar b = new PartitionedBloomFilter(1000, 0.01);\nvar c = new CountingBloomFilter(1000, 4, 0.01);\n';
+    // m = ceil(1000 / (ln²2 / |ln 0.01|)) = 9586, k = ceil(log2 100) = 7; partitioned: 7 · ceil(9586 / 7) = 9590
+    const classic = find(text, 'A.cs', 'pds-net.bloomFilter');
+    assert.deepEqual([classic.derived.m, classic.derived.k], [9586, 7]);
+    const partitioned = find(text, 'A.cs', 'pds-net.partitioned');
+    assert.deepEqual([partitioned.derived.m, partitioned.derived.k], [9590, 7]);
+    const counting = find(text, 'A.cs', 'pds-net.counting');
+    assert.deepEqual([counting.params.n, counting.params.p, counting.derived.m], [1000, 0.01, 9586]);
+  });
+
+  it('licia BloomFilter(size, k): size positions, k 3 by default', () => {
+    const text = "const BloomFilter = require('licia/BloomFilter');\nconst a = new BloomFilter(256, 3);\nconst b = new BloomFilter(4096);\n";
+    const findings = detectConfigs(text, { fileName: 'a.js' }).filter((f) => f.recognizer === 'licia.bloomFilter');
+    assert.deepEqual(findings.map((f) => [f.derived.m, f.derived.k]), [[256, 3], [4096, 3]]);
+  });
 });

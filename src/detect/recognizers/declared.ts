@@ -121,6 +121,14 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
       }
       continue;
     }
+    // a Go functional option (`cfilter.Size(1 << 20)`): its value under the option's name
+    const option = /^[A-Za-z_]\w*\s*\.\s*([A-Z]\w*)\s*\(([^()]*)\)$/.exec(arg.text);
+    if (option && option[2].trim() !== '') {
+      const inner = arg.text.indexOf('(') + 1;
+      const lead = option[2].length - option[2].trimStart().length;
+      out.push({ text: option[2].trim(), start: arg.start + inner + lead, end: arg.start + inner + lead + option[2].trim().length, name: option[1] });
+      continue;
+    }
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
     if (!open) continue;
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
