@@ -1,6 +1,7 @@
 /**
  * Smaller libraries of the long tail, one module each: farhadi/cuckoo_filter (Erlang / Elixir, Hex), irfansharif/cfilter
- * (Go cuckoo filter), MattLorimor.ProbabilisticDataStructures (.NET port of BoomFilters) and licia's BloomFilter (npm).
+ * (Go cuckoo filter), MattLorimor.ProbabilisticDataStructures (.NET port of BoomFilters), licia's BloomFilter (npm) and
+ * guava-probably's CuckooFilter (Java).
  */
 import type { LibraryDerivation } from '../detect/types';
 import { boom, boomPartitioned } from './boom';
@@ -124,4 +125,36 @@ export const LICIA_BLOOM: LibraryModule = {
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [LICIA],
+};
+
+// ------------------------------------------------------------------ guava-probably (Java cuckoo filter)
+
+const GUAVA_PROBABLY: SourceCitation = { repository: 'bdupras/guava-probably', file: 'src/main/java/com/duprasville/guava/probably/CuckooFilter.java', function: 'create(funnel, capacity, fpp) (fpp 0.032 without it), optimalEntriesPerBucket, optimalLoadFactor (b 2: 0.84, 4: 0.955, 8: 0.98), optimalBitsPerEntry: log2(2b / fpp, HALF_DOWN), optimalNumberOfBuckets: evenCeil(ceil(ceil(n / load) / b))' };
+
+/** optimalEntriesPerBucket: 8 at fpp <= 1e-5, 4 at fpp <= 0.002, 2 above. */
+const guavaProbablyBucket = (fpp: number): number => (fpp <= 0.00001 ? 8 : fpp <= 0.002 ? 4 : 2);
+
+/** CuckooFilter.create(funnel, capacity, fpp): the table CuckooTable(numBuckets, b, bits) it builds. */
+export function guavaProbablyCuckoo(capacity: number | undefined, fpp: number): LibraryDerivation {
+  const b = guavaProbablyBucket(fpp);
+  const load = b === 2 ? 0.84 : b === 4 ? 0.955 : 0.98;
+  const exponent = Math.log2((2 * b) / fpp);
+  // DoubleMath.log2(x, HALF_DOWN): the nearest whole exponent, a tie going down
+  const bits = exponent - Math.floor(exponent) > 0.5 ? Math.ceil(exponent) : Math.floor(exponent);
+  const buckets = capacity === undefined ? undefined : 2 * Math.ceil(Math.ceil(Math.ceil(capacity / load) / b) / 2);
+  return { structure: cuckooTable(buckets, b, bits, `ceil(capacity / ${load}) / ${b}, rounded up to even; log2(2b / fpp) rounded`, { whenFull: 'fails' }) };
+}
+
+export const GUAVA_PROBABLY_CUCKOO: FingerprintLibraryModule = {
+  id: 'guava-probably-cuckoo',
+  displayName: 'guava-probably CuckooFilter (Java)',
+  recognizers: ['guava-probably.cuckooFilter'],
+  entryPoints: [{
+    kind: 'call', recognizer: 'guava-probably.cuckooFilter', title: 'guava-probably CuckooFilter.create(funnel, capacity, fpp)', callee: 'CuckooFilter.create', arity: [2, 3], languages: ['java', 'kotlin', 'scala'],
+    requires: /guava\.probably/,
+    params: [{ role: 'n', unit: 'count', position: 1 }, { role: 'p', unit: 'probability', position: 2 }],
+    defaults: { p: { value: 0.032, text: 'guava-probably create(funnel, capacity): fpp 0.032' } },
+    derive: (params) => guavaProbablyCuckoo(params.n, params.p ?? 0.032), source: GUAVA_PROBABLY,
+  }],
+  sources: [GUAVA_PROBABLY],
 };

@@ -175,10 +175,10 @@ export interface DeclaredSetting {
   readonly source: SourceCitation;
 }
 
-/** What a group of settings states besides the filter's parameters: which roles, and the values of maxBytes, sets and a cuckoo table's shape. */
+/** What a group of settings states besides the filter's parameters: which roles, and the values of maxBytes, sets, a cuckoo table's shape and a scalable filter's growth. */
 export interface StatedSettings {
   readonly roles: ReadonlySet<ParamRole>;
-  readonly values: Partial<Record<'maxBytes' | 'sets' | 'bucketSlots' | 'fingerprintBits', number>>;
+  readonly values: Partial<Record<'maxBytes' | 'sets' | 'bucketSlots' | 'fingerprintBits' | 'ratio' | 'expansion', number>>;
 }
 
 /** Settings that together size one filter (one per column where the library has per-column settings). */

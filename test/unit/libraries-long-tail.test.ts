@@ -170,4 +170,18 @@ describe('library long tail: Part 2 (popular libraries no module claimed)', () =
     const findings = detectConfigs(text, { fileName: 'a.js' }).filter((f) => f.recognizer === 'licia.bloomFilter');
     assert.deepEqual(findings.map((f) => [f.derived.m, f.derived.k]), [[256, 3], [4096, 3]]);
   });
+
+  it('bloomd.conf: the first sub-filter at (1 - probability_reduction) · p, whole bytes; bloomd\'s own refusals', () => {
+    const finding = find('[bloomd]\ntcp_port = 8673\ninitial_capacity = 1000000\ndefault_probability = 0.001\n', 'bloomd.conf', 'bloomd.config');
+    // p0 = 0.1 · 0.001 = 1e-4; ceil(-1e6 ln 1e-4 / ln²2) = 19170117 bits -> 2396265 bytes = 19170120 bits; k = round(ln 2 · 19.17) = 13
+    assert.deepEqual([finding.params.n, finding.params.p, finding.derived.m, finding.derived.k], [1_000_000, 0.001, 19_170_120, 13]);
+    const small = find('[bloomd]\ninitial_capacity = 5000\n', 'bloomd.conf', 'bloomd.config');
+    assert.ok(small.invalid?.some((reason) => reason.includes('10K')), JSON.stringify(small.invalid));
+  });
+
+  it('guava-probably CuckooFilter.create: entries per bucket by fpp, log2(2b / fpp) rounded, an even bucket count', () => {
+    const finding = find('import com.duprasville.guava.probably.CuckooFilter;\nCuckooFilter<String> f = CuckooFilter.create(Funnels.stringFunnel(UTF_8), 1000000, 0.01);\n', 'A.java', 'guava-probably.cuckooFilter');
+    // fpp 0.01 > 0.002: b = 2, load 0.84; log2(400) = 8.64 -> 9 bits; ceil(1e6 / 0.84) = 1190477, / 2 -> 595239, even: 595240 buckets
+    assert.deepEqual([finding.derived.structure?.bucketSlots, finding.derived.structure?.fingerprintBits, finding.derived.structure?.slots], [2, 9, 1_190_480]);
+  });
 });

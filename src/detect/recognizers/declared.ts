@@ -493,7 +493,7 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
     if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit);
   }
   const values: StatedSettings['values'] = {};
-  for (const role of ['maxBytes', 'sets', 'bucketSlots', 'fingerprintBits'] as const) {
+  for (const role of ['maxBytes', 'sets', 'bucketSlots', 'fingerprintBits', 'ratio', 'expansion'] as const) {
     const hit = hits.get(role);
     const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', { ...hit, setting: { ...hit.setting, unit: 'count' } }) : undefined;
     if (value !== undefined) values[role] = value;
