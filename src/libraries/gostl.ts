@@ -21,12 +21,15 @@ const ENTRY_POINTS: readonly EntryPoint[] = QUALIFIERS.flatMap((q): EntryPoint[]
   { kind: 'call', recognizer: 'go.gostl.bloomfilter.newWithEstimates', title: 'gostl bloom.NewWithEstimates(n, fp)', callee: `${q}.NewWithEstimates`, arity: [2, 10], languages: ['go'], requires: REQUIRES,
     params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
     derive: (params) => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {}), source: BLOOM },
+  { kind: 'call', recognizer: 'go.gostl.bloomfilter.estimateParameters', title: 'gostl bloom.EstimateParameters(n, p)', callee: `${q}.EstimateParameters`, arity: [2, 2], languages: ['go'], requires: REQUIRES,
+    params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {}), source: BLOOM },
 ]);
 
 export const GOSTL_BLOOM: LibraryModule = {
   id: 'gostl-bloom',
   displayName: 'gostl bloom (Go)',
-  recognizers: ['go.gostl.bloomfilter.new', 'go.gostl.bloomfilter.newWithEstimates'],
+  recognizers: ['go.gostl.bloomfilter.new', 'go.gostl.bloomfilter.newWithEstimates', 'go.gostl.bloomfilter.estimateParameters'],
   entryPoints: ENTRY_POINTS,
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),

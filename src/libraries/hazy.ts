@@ -1,8 +1,9 @@
 /**
  * hazy (PyPI `hazy`, caroline/hazy): probabilistic structures in Rust behind a Python API. BloomFilter,
  * CountingBloomFilter (8-bit counters), ScalableBloomFilter (slices of growing capacity and tightening rate) and
- * CuckooFilter. Read from the crate's src/utils.rs, src/bloom.rs, src/counting_bloom.rs, src/scalable_bloom.rs and
- * its API reference (docs).
+ * CuckooFilter. Read from the crate's sources (utils, bloom, counting bloom, scalable bloom), its Python helpers and its
+ * API reference; the index held their text but not the repository's file listing, so the file paths cited below follow
+ * the module names the sources import (`crate::utils`, `hazy._helpers`) rather than a listing.
  */
 import { cuckooTable } from './fingerprintLayouts';
 import { classicModel } from './models';
@@ -13,6 +14,7 @@ const UTILS: SourceCitation = { repository: 'caroline/hazy', file: 'src/utils.rs
 const BLOOM: SourceCitation = { repository: 'caroline/hazy', file: 'src/bloom.rs', function: 'BloomFilter::new(expected_items=None, false_positive_rate=0.01, num_bits=None, num_hashes=None, seed=0)' };
 const COUNTING: SourceCitation = { repository: 'caroline/hazy', file: 'src/counting_bloom.rs', function: 'CountingBloomFilter::new(expected_items=None, false_positive_rate=0.01, num_counters=None, num_hashes=None, seed=0): one u8 counter per position' };
 const SCALABLE: SourceCitation = { repository: 'caroline/hazy', file: 'src/scalable_bloom.rs', function: 'ScalableBloomFilter::new(initial_capacity=1000, false_positive_rate=0.01, growth_ratio=2.0, fpr_ratio=0.5, seed=0); BloomFilterSlice::new; next_slice_params' };
+const HELPERS: SourceCitation = { repository: 'caroline/hazy', file: 'python/hazy/_helpers.py', function: 'estimate_bloom_params(expected_items, false_positive_rate=0.01), estimate_counting_bloom_params: num_bits = ceil(-n ln p / ln²2), num_hashes = max(1, round(m / n · ln 2))' };
 const CUCKOO: SourceCitation = { repository: 'caroline/hazy', file: 'docs/api-reference.md', function: 'CuckooFilter(capacity, fingerprint_bits=8, bucket_size=4): add returns False when full' };
 
 /** hazy's BloomFilter and CountingBloomFilter: m = num_bits (num_counters) or optimal_bits(n, p); k = num_hashes or optimal_hashes(m, n or m / 10). */
@@ -63,16 +65,21 @@ const ENTRY_POINTS: readonly EntryPoint[] = [
     },
     source: SCALABLE,
   })),
+  // the sizing helpers return the parameters BloomFilter / CountingBloomFilter would take
+  ...['estimate_bloom_params', 'estimate_counting_bloom_params'].flatMap(qualified).map((callee): EntryPoint => ({
+    kind: 'call', recognizer: 'python.hazy.estimateParams', title: `hazy ${callee.replace(/^hazy\./, '')}(expected_items, false_positive_rate)`, callee, arity: [1, 2], languages: PY, requires: REQUIRES,
+    params: [N, P], defaults: P_DEFAULT, derive: (params) => (params.n !== undefined ? hazyBloom(params.n, params.p ?? 0.01, undefined, undefined) : {}), source: HELPERS,
+  })),
 ];
 
 export const HAZY: LibraryModule = {
   id: 'hazy',
   displayName: 'hazy (Python, Rust core)',
-  recognizers: ['python.hazy.bloomFilter', 'python.hazy.countingBloomFilter', 'python.hazy.scalableBloomFilter'],
+  recognizers: ['python.hazy.bloomFilter', 'python.hazy.countingBloomFilter', 'python.hazy.scalableBloomFilter', 'python.hazy.estimateParams'],
   entryPoints: ENTRY_POINTS,
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
-  sources: [UTILS, BLOOM, COUNTING, SCALABLE],
+  sources: [UTILS, BLOOM, COUNTING, SCALABLE, HELPERS],
 };
 
 /**

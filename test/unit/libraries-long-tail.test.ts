@@ -33,6 +33,12 @@ describe('library long tail: Part 1 (libraries seen in blind rounds)', () => {
     assert.deepEqual([scalable.params.n, scalable.params.p, scalable.derived.m, scalable.derived.k], [1000, 0.01, 9586, 7]);
   });
 
+  it('hazy estimate_bloom_params: the parameters BloomFilter would take', () => {
+    const finding = find('from hazy import estimate_bloom_params\nparams = estimate_bloom_params(1_000_000, 0.001)\n', 'a.py', 'python.hazy.estimateParams');
+    // ceil(-1e6 ln 0.001 / ln²2) = 14377588; round(14.38 · ln 2) = 10
+    assert.deepEqual([finding.derived.m, finding.derived.k], [14_377_588, 10]);
+  });
+
   it('hazy CuckooFilter: the stated fingerprint width and bucket size', () => {
     const finding = find('from hazy import CuckooFilter\ncf = CuckooFilter(capacity=50000, fingerprint_bits=12)\n', 'a.py', 'python.hazy.cuckooFilter');
     assert.equal(finding.params.n, 50000);
@@ -40,9 +46,9 @@ describe('library long tail: Part 1 (libraries seen in blind rounds)', () => {
   });
 
   it('gostl: bloom.NewWithEstimates is gostl\'s when the file imports gostl, not bits-and-blooms\'', () => {
-    const text = 'import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar seen = bloom.NewWithEstimates(10000, 0.01)\nvar raw = bloom.New(1<<20, 5)\n';
+    const text = 'import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar seen = bloom.NewWithEstimates(10000, 0.01)\nvar raw = bloom.New(1<<20, 5)\nvar m, k = bloom.EstimateParameters(10000, 0.01)\n';
     const findings = detectConfigs(text, { fileName: 'a.go' });
-    assert.deepEqual(findings.map((f) => f.recognizer), ['go.gostl.bloomfilter.newWithEstimates', 'go.gostl.bloomfilter.new']);
+    assert.deepEqual(findings.map((f) => f.recognizer), ['go.gostl.bloomfilter.newWithEstimates', 'go.gostl.bloomfilter.new', 'go.gostl.bloomfilter.estimateParameters']);
     // EstimateParameters: m = ceil(-10000 ln 0.01 / ln²2) = 95851, k = ceil(ln 2 · 95851 / 10000) = 7
     assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [95851, 7]);
     assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [1_048_576, 5]);
