@@ -158,6 +158,11 @@ describe('library long tail: Part 2 (popular libraries no module claimed)', () =
     const finding = find('import "github.com/irfansharif/cfilter"\n\nvar cf = cfilter.New(cfilter.Size(1<<20), cfilter.FingerprintSize(2))\n', 'a.go', 'go.cfilter.new');
     // 1048576 buckets x the default 4 slots; 2 bytes = 16 bits
     assert.deepEqual([finding.derived.structure?.slots, finding.derived.structure?.fingerprintBits], [4_194_304, 16]);
+    // an option call before a positional argument leaves the positions as they are (gostl New(m, k) after a conversion)
+    const gostl = find('import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar f = bloom.New(uint64(math.Pow(2, 20)), 5)\nvar g = bloom.New(cfg.Bits(4), 6)\n', 'a.go', 'go.gostl.bloomfilter.new');
+    assert.equal(gostl.params.k, 5);
+    const second = detectConfigs('import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar g = bloom.New(cfg.Bits(4), 6)\n', { fileName: 'a.go' });
+    assert.equal(second[0]?.params.k, 6, JSON.stringify(second.map((f) => f.params)));
   });
 
   it('ProbabilisticDataStructures (.NET): BoomFilters\' OptimalM and OptimalK; partitions of ceil(m / k)', () => {

@@ -105,6 +105,8 @@ function declaredValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, value
  */
 function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Argument[] {
   const out: Argument[] = [];
+  // Go functional options come last, so that positional arguments keep their positions
+  const options: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
     // `new X()` or a static factory on a type (`BloomFilterInitArgs.create()`, `BFReserveParams.reserveParams()`)
@@ -122,11 +124,11 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
       continue;
     }
     // a Go functional option (`cfilter.Size(1 << 20)`): its value under the option's name
-    const option = /^[A-Za-z_]\w*\s*\.\s*([A-Z]\w*)\s*\(([^()]*)\)$/.exec(arg.text);
+    const option = ctx.source.languageId === 'go' ? /^[A-Za-z_]\w*\s*\.\s*([A-Z]\w*)\s*\(([^()]*)\)$/.exec(arg.text) : null;
     if (option && option[2].trim() !== '') {
       const inner = arg.text.indexOf('(') + 1;
       const lead = option[2].length - option[2].trimStart().length;
-      out.push({ text: option[2].trim(), start: arg.start + inner + lead, end: arg.start + inner + lead + option[2].trim().length, name: option[1] });
+      options.push({ text: option[2].trim(), start: arg.start + inner + lead, end: arg.start + inner + lead + option[2].trim().length, name: option[1] });
       continue;
     }
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
@@ -134,7 +136,7 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
     if (inner) out.push(...inner.args.filter((a) => a.name !== undefined));
   }
-  return out;
+  return [...out, ...options];
 }
 
 /**
