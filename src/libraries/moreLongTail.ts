@@ -1,7 +1,7 @@
 /**
  * Smaller libraries of the long tail, one module each: farhadi/cuckoo_filter (Erlang / Elixir, Hex), irfansharif/cfilter
- * (Go cuckoo filter), MattLorimor.ProbabilisticDataStructures (.NET port of BoomFilters), licia's BloomFilter (npm) and
- * guava-probably's CuckooFilter (Java).
+ * (Go cuckoo filter), MattLorimor.ProbabilisticDataStructures (.NET port of BoomFilters), licia's BloomFilter (npm),
+ * guava-probably's CuckooFilter (Java) and pyreBloom (Python over Redis).
  */
 import type { LibraryDerivation } from '../detect/types';
 import { boom, boomPartitioned } from './boom';
@@ -157,4 +157,30 @@ export const GUAVA_PROBABLY_CUCKOO: FingerprintLibraryModule = {
     derive: (params) => guavaProbablyCuckoo(params.n, params.p ?? 0.032), source: GUAVA_PROBABLY,
   }],
   sources: [GUAVA_PROBABLY],
+};
+
+// ------------------------------------------------------------------ pyreBloom (Python on Redis bit strings)
+
+const PYREBLOOM: SourceCitation = { repository: 'seomoz/pyreBloom', file: 'pyreBloom/bloom.c', function: 'init_pyrebloom(ctxt, key, uint32_t capacity, double error, ...): bits = (uint64_t)(-(log(error) · capacity) / ln²2), hashes = ceil(ln 2 · bits / capacity), one Redis string per 2^32 - 1 bits' };
+const PYREBLOOM_PYX: SourceCitation = { repository: 'seomoz/pyreBloom', file: 'pyreBloom/pyreBloom.pyx', function: 'pyreBloom.__cinit__(key, capacity, error, host, port, password, db)' };
+
+/** init_pyrebloom: m = trunc(-n ln p / ln²2), k = ceil(ln 2 · m / n); capacity is a uint32_t. */
+export function pyreBloom(n: number, p: number): LibraryDerivation {
+  if (n > 0xffffffff) return { rejects: [`capacity = ${n} does not fit pyreBloom's uint32_t capacity (it wraps)`] };
+  const m = Math.trunc(-(Math.log(p) * n) / (Math.LN2 * Math.LN2));
+  return result(m, Math.ceil((Math.LN2 * m) / n), []);
+}
+
+export const PYREBLOOM_MODULE: LibraryModule = {
+  id: 'pyrebloom',
+  displayName: 'pyreBloom (Python, Redis)',
+  recognizers: ['pyrebloom.new'],
+  entryPoints: ['pyreBloom', 'pyreBloom.pyreBloom'].map((callee): EntryPoint => ({
+    kind: 'call', recognizer: 'pyrebloom.new', title: 'pyreBloom(key, capacity, error, host, port)', callee, arity: [3, 7], languages: ['python'], requires: /\bpyreBloom\b/,
+    params: [{ role: 'n', unit: 'count', position: 1, names: ['capacity'] }, { role: 'p', unit: 'probability', position: 2, names: ['error'] }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? pyreBloom(params.n, params.p) : {}), source: PYREBLOOM_PYX,
+  })),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [PYREBLOOM, PYREBLOOM_PYX],
 };

@@ -195,4 +195,10 @@ describe('library long tail: Part 2 (popular libraries no module claimed)', () =
     // fpp 0.01 > 0.002: b = 2, load 0.84; log2(400) = 8.64 -> 9 bits; ceil(1e6 / 0.84) = 1190477, / 2 -> 595239, even: 595240 buckets
     assert.deepEqual([finding.derived.structure?.bucketSlots, finding.derived.structure?.fingerprintBits, finding.derived.structure?.slots], [2, 9, 1_190_480]);
   });
+
+  it('pyreBloom: truncated bits, k rounded up', () => {
+    const finding = find("from pyreBloom import pyreBloom\nseen = pyreBloom('seen_urls', 100000000, 0.001, host='127.0.0.1')\n", 'a.py', 'pyrebloom.new');
+    // (uint64_t)(-(ln 0.001 · 1e8) / ln²2) = 1437758756; k = ceil(ln 2 · 14.378) = 10
+    assert.deepEqual([finding.derived.m, finding.derived.k], [1_437_758_756, 10]);
+  });
 });
