@@ -129,6 +129,13 @@ export interface CallEntryPoint {
   /** The callee as written: `boom.NewPartitionedBloomFilter`, `BloomFilterMonoid`, `.set_bloom_filter` (a method on any receiver). */
   readonly callee: string;
   readonly params: readonly DeclaredParam[];
+  /**
+   * Non-sizing parameters stated as type (template) arguments, by position among them (C++ `CuckooFilter<size_t, 12>`:
+   * the bits per item second); `derive` gets each under its role, as a value in `stated` and as text in `named`.
+   */
+  readonly typeArguments?: readonly DeclaredParam[];
+  /** The entry may be written as a C++ declaration with direct initialisation: `CuckooFilter<size_t, 12> filter(n);`. */
+  readonly declaration?: boolean;
   /** The number of arguments the entry point takes (an overload with another count is another entry point). */
   readonly arity?: readonly [min: number, max: number];
   /**

@@ -64,7 +64,11 @@ function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } 
   const colon = language === 'ruby' || language === 'csharp' || language === 'swift';
   if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${statedText(p.role, p.unit)}`).join(', ')}}`);
   else args.push(...named.map((p) => `${p.names![0]}${colon ? ': ' : '='}${statedText(p.role, p.unit)}`));
-  const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;
+  // parameters stated as type arguments (`CuckooFilter<size_t, 16>`), the others a plain type
+  const typed = entry.typeArguments ?? [];
+  const typeCount = typed.length ? Math.max(...typed.map((p) => p.position ?? 0)) + 1 : 0;
+  const typeArgs = typeCount ? `<${Array.from({ length: typeCount }, (_, i) => { const p = typed.find((t) => t.position === i); return p && p.role !== 'kind' ? statedText(p.role, p.unit) : 'size_t'; }).join(', ')}>` : '';
+  const callee = `${entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee}${typeArgs}`;
   return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})${chained}\n`, fileName: FILE_FOR[language] ?? 'A.java' };
 }
 
@@ -172,7 +176,7 @@ describe('declared entry points: one generated case per declaration', () => {
           assert.ok(structure, `no structure for ${text}`);
           assert.equal(structure.kind === 'cuckoo', /cuckoo|cf/i.test(entry.callee), text);
           if (entry.params.some((p) => p.role === 'bucketSlots')) assert.equal(structure.bucketSlots, VALUE.bucketSlots, text);
-          const width = entry.params.find((p) => p.role === 'fingerprintBits');
+          const width = [...entry.params, ...(entry.typeArguments ?? [])].find((p) => p.role === 'fingerprintBits');
           if (width) assert.equal(structure.fingerprintBits, VALUE.fingerprintBits! * (width.unit === 'bytes' ? 8 : 1), text);
         }
       });

@@ -87,7 +87,7 @@ const EXTRA_COVERAGE = new Set([
   'rust.scalableCuckooFilter.new', 'rust.scalableCuckooFilter.builder', 'cuckoofilter4j.builder',
   'beam.cuckooFilter.new', 'go.cfilter.new', 'pds-net.bloomFilter', 'pds-net.partitioned', 'pds-net.counting', 'pds-net.scalable', 'licia.bloomFilter',
   'bloomd.config', 'guava-probably.cuckooFilter', 'python.hazy.estimateParams', 'go.gostl.bloomfilter.estimateParameters',
-  'pyrebloom.new',
+  'pyrebloom.new', 'cpp.efficient.cuckooFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

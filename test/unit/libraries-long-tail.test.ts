@@ -201,4 +201,14 @@ describe('library long tail: Part 2 (popular libraries no module claimed)', () =
     // (uint64_t)(-(ln 0.001 · 1e8) / ln²2) = 1437758756; k = ceil(ln 2 · 14.378) = 10
     assert.deepEqual([finding.derived.m, finding.derived.k], [1_437_758_756, 10]);
   });
+
+  it('efficient/cuckoofilter: the C++ declaration, bits per item from the template arguments, PackedTable one bit less', () => {
+    const text = '#include "cuckoofilter.h"\nusing cuckoofilter::CuckooFilter;\nCuckooFilter<size_t, 12> filter(1000000);\nauto *packed = new cuckoofilter::CuckooFilter<uint64_t, 13, cuckoofilter::PackedTable>(1 << 20);\nCuckooFilter<size_t, 12> make(size_t n);\n';
+    const findings = detectConfigs(text, { fileName: 'a.cc' }).filter((f) => f.recognizer === 'cpp.efficient.cuckooFilter');
+    assert.equal(findings.length, 2, 'the function prototype declares no filter');
+    // upperpower2(1e6 / 4 = 250000) = 262144 buckets; 1e6 / 262144 / 4 = 0.954 <= 0.96: not doubled
+    assert.deepEqual([findings[0].derived.structure?.slots, findings[0].derived.structure?.fingerprintBits], [1_048_576, 12]);
+    // 2^20 / 4 = 262144 buckets at load 1.0 > 0.96: doubled to 524288; semi-sorted: 12 bits a tag in memory
+    assert.deepEqual([findings[1].derived.structure?.slots, findings[1].derived.structure?.fingerprintBits, findings[1].derived.structure?.memoryBits], [2_097_152, 13, 2_097_152 * 12]);
+  });
 });

@@ -173,7 +173,7 @@ function positionalCount(args: readonly Argument[]): number {
   return firstNamed < 0 ? args.length : firstNamed;
 }
 
-function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], start: number, end: number): Draft | undefined {
+function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], start: number, end: number, typeArgs?: readonly string[]): Draft | undefined {
   const b = builder(ctx, entry.recognizer, entry.title, start, end);
   if (entry.hashing) b.hashing(entry.hashing.model, entry.hashing.why);
   for (const note of entry.notes ?? []) b.note(note);
@@ -197,6 +197,13 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
       const value = evaluateConstant(arg.text, ctx.codeEval);
       if (value.ok) stated.set(param.role, value.value);
       if (arg.name === undefined) named.set(param.role, arg.text); // a positional option: its text under its role
+    }
+    for (const param of entry.typeArguments ?? []) {
+      const text = param.position === undefined ? undefined : typeArgs?.[param.position];
+      if (text === undefined || text === '') continue;
+      const value = evaluateConstant(text, ctx.codeEval);
+      if (value.ok) stated.set(param.role, value.value);
+      named.set(param.role, text);
     }
     b.derive((params) => derive(params, named, stated));
   }
@@ -227,7 +234,8 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   for (const entry of ordered) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
   const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
   // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
-  const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<[^>\\n]{0,60}>))?\\s*\\(`, 'g');
+  // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
+  const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
   return {
     ids: [...new Set(entries.map((e) => e.recognizer))],
     needles: [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))],
@@ -239,13 +247,17 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
       if (!list) return undefined;
+      // a declaration whose parentheses hold parameters (`CuckooFilter<size_t, 12> make(size_t n);`) declares a function
+      if (match[3] !== undefined && list.args.some((a) => /^[A-Za-z_][\w:<>]*(?:\s+|\s*[*&]\s*)[A-Za-z_]\w*$/.test(a.text))) return undefined;
       const args = flattenStructArguments(ctx, list.args);
       const count = positionalCount(list.args);
+      const typeArgs = match[2]?.split(',').map((text) => text.trim());
       for (const entry of candidates) {
+        if (match[3] !== undefined && !entry.declaration) continue;
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
         if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
-        const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end);
+        const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end, typeArgs);
         if (draft) return draft;
       }
       return undefined;
