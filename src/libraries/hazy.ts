@@ -32,7 +32,7 @@ export function hazyBloom(n: number | undefined, p: number, mStated: number | un
 }
 
 const PY = ['python'];
-const REQUIRES = /\bhazy\b/;
+const REQUIRES = /\bimport hazy\b|\bfrom hazy\b/;
 const P_DEFAULT = { p: { value: 0.01, text: 'hazy default false_positive_rate 0.01' } };
 const N: DeclaredParam = { role: 'n', unit: 'count', position: 0, names: ['expected_items'] };
 const P: DeclaredParam = { role: 'p', unit: 'probability', position: 1, names: ['false_positive_rate'] };

@@ -36,7 +36,7 @@ export const PY_CUCKOOFILTER: FingerprintLibraryModule = {
   recognizers: ['cuckoofilter.cuckooFilter'],
   entryPoints: ['CuckooFilter', 'cuckoofilter.CuckooFilter'].map((callee): EntryPoint => ({
     kind: 'call', recognizer: 'cuckoofilter.cuckooFilter', title: 'cuckoofilter CuckooFilter(capacity, fingerprint_size, bucket_size)', callee, arity: [0, 4], languages: ['python'],
-    requires: /\bcuckoofilter\b/,
+    requires: /\bimport cuckoofilter\b|\bfrom cuckoofilter\b/,
     params: [{ role: 'n', unit: 'count', position: 0, names: ['capacity'] }, { role: 'fingerprintBits', unit: 'bytes', position: 1, names: ['fingerprint_size'] },
       { role: 'bucketSlots', unit: 'count', position: 2, names: ['bucket_size'] }, { role: 'maxKicks', unit: 'count', position: 3, names: ['max_kicks'] }],
     derive: (params, _named, stated) => pyCuckoofilter(params.n, stated.get('fingerprintBits') ?? 1, stated.get('bucketSlots')),

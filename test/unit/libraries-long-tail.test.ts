@@ -77,6 +77,9 @@ describe('library long tail: Part 1 (libraries seen in blind rounds)', () => {
     assert.deepEqual([pypi.derived.structure?.slots, pypi.derived.structure?.bucketSlots, pypi.derived.structure?.fingerprintBits], [131072, 4, 16]);
     const python = find('from cuckoofilter import CuckooFilter\ncf = CuckooFilter(capacity=1000, fingerprint_size=1, bucket_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
     assert.deepEqual([python.derived.structure?.slots, python.derived.structure?.bucketSlots, python.derived.structure?.fingerprintBits], [2000, 2, 8]);
+    // a file's own CuckooFilter class, held in a variable named cuckoofilter, is not the library's
+    const own = detectConfigs('class CuckooFilter:\n    pass\n\ncuckoofilter = CuckooFilter(capacity=1000, fingerprint_size=1)\n', { fileName: 'a.py' });
+    assert.ok(!own.some((f) => f.recognizer === 'cuckoofilter.cuckooFilter'), JSON.stringify(own.map((f) => f.recognizer)));
     const tooSmall = find('import cuckoofilter\ncf = cuckoofilter.CuckooFilter(3)\n', 'a.py', 'cuckoofilter.cuckooFilter');
     assert.ok(tooSmall.invalid?.some((reason) => reason.includes('capacity >= 4')), JSON.stringify(tooSmall.invalid));
   });
