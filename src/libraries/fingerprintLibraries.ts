@@ -1,7 +1,13 @@
 /** The registry of fingerprint-filter library modules (cuckoo, XOR, binary fuse): detection reads their entry points. */
 import { BLOOM_FILTERS_JS_FINGERPRINT } from './bloomFiltersJsFingerprint';
 import { BOOM_CUCKOO } from './boom';
-import { LINVON_CUCKOO, PANMARI_CUCKOO, SEIFLOTFY_CUCKOO } from './goCuckooFilters';
+import { EFFICIENT_CUCKOO, LINVON_CUCKOO, PANMARI_CUCKOO, SEIFLOTFY_CUCKOO } from './goCuckooFilters';
+import { BLOOM_FILTER_SCALA_CUCKOO } from './bloomFilterScala';
+import { CUCKOO_FILTER_4J } from './cuckooFilter4j';
+import { HAZY_CUCKOO } from './hazy';
+import { CFILTER_MODULE, FARHADI_CUCKOO, GUAVA_PROBABLY_CUCKOO } from './moreLongTail';
+import { SCALABLE_CUCKOO_FILTER } from './scalableCuckooFilter';
+import { PY_CUCKOOFILTER } from './pyCuckoofilter';
 import { PYPROBABLES_CUCKOO } from './pyprobables';
 import { REDIS_CUCKOO } from './redisCuckoo';
 import { RUST_CUCKOOFILTER } from './rustCuckoofilter';
@@ -11,4 +17,6 @@ import { BINARY_FUSE_FILTER_JS, FASTFILTER_GO, XOR_SINGLEHEADER, XORF } from './
 export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
   REDIS_CUCKOO, SEIFLOTFY_CUCKOO, LINVON_CUCKOO, PANMARI_CUCKOO, BOOM_CUCKOO, RUST_CUCKOOFILTER, BLOOM_FILTERS_JS_FINGERPRINT, XOR_SINGLEHEADER, FASTFILTER_GO, XORF,
   BINARY_FUSE_FILTER_JS, PYPROBABLES_CUCKOO,
+  // library long tail (issue 17 item 2)
+  HAZY_CUCKOO, PY_CUCKOOFILTER, BLOOM_FILTER_SCALA_CUCKOO, SCALABLE_CUCKOO_FILTER, CUCKOO_FILTER_4J, FARHADI_CUCKOO, CFILTER_MODULE, GUAVA_PROBABLY_CUCKOO, EFFICIENT_CUCKOO,
 ];

@@ -119,3 +119,25 @@ export const PANMARI_CUCKOO: FingerprintLibraryModule = {
   ],
   sources: [PANMARI, { repository: 'panmari/cuckoofilter', file: 'bucket.go', function: 'bucketSize = 4, nullFp = 0' }],
 };
+
+// efficient/cuckoofilter (C++, the paper's reference implementation): linvon/cuckoo-filter is its Go port, same table.
+const EFFICIENT: SourceCitation = { repository: 'efficient/cuckoofilter', file: 'src/cuckoofilter.h', function: 'template <ItemType, size_t bits_per_item, TableType = SingleTable> CuckooFilter(max_num_keys): assoc 4, upperpower2(max(1, max_num_keys / assoc)) buckets, doubled when the load would pass 0.96; kMaxCuckooCount 500, one victim' };
+
+export const EFFICIENT_CUCKOO: FingerprintLibraryModule = {
+  id: 'efficient-cuckoofilter',
+  displayName: 'efficient/cuckoofilter (C++)',
+  recognizers: ['cpp.efficient.cuckooFilter'],
+  entryPoints: [{
+    kind: 'call', recognizer: 'cpp.efficient.cuckooFilter', title: 'cuckoofilter::CuckooFilter<ItemType, bits_per_item, TableType>(max_num_keys)', callee: 'CuckooFilter', arity: [1, 1], languages: ['cpp'],
+    requires: /cuckoofilter\.h|cuckoofilter::/, declaration: true,
+    params: [{ role: 'n', unit: 'count', position: 0 }],
+    typeArguments: [{ role: 'fingerprintBits', unit: 'bits', position: 1 }, { role: 'kind', unit: 'name', position: 2 }],
+    derive: (params, named, stated) => {
+      const bits = stated.get('fingerprintBits');
+      if (bits === undefined) return { structure: cuckooTable(undefined, 4, 0, 'bits_per_item is not a constant', { whenFull: 'fails' }) };
+      return linvonCuckoo(4, bits, params.n, /PackedTable/.test(named.get('kind') ?? '') ? 1 : 0);
+    },
+    source: EFFICIENT,
+  }],
+  sources: [EFFICIENT, { repository: 'efficient/cuckoofilter', file: 'src/packedtable.h', function: 'PackedTable: semi-sorted buckets of 4 tags, one bit less per tag' }],
+};

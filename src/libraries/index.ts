@@ -88,6 +88,15 @@ import { CSHARP_BLOOM_FILTER_T } from './csharpBloomFilterT';
 import { BUCKETS_SWIFT } from './bucketsSwift';
 import { ROCKET_LABS } from './rocketLabs';
 import { JSBLOOM_MODULE, MINIBLOOM } from './smallJsBlooms';
+import { BARRUST_BLOOM, BARRUST_COUNTING_BLOOM } from './barrust';
+import { GOSTL_BLOOM } from './gostl';
+import { HAZY } from './hazy';
+import { TAIR_GO } from './tairGo';
+import { BLOOM_FILTER_SCALA } from './bloomFilterScala';
+import { DABLOOMS } from './dablooms';
+import { STREAM_LIB } from './streamLib';
+import { LICIA_BLOOM, PROBABILISTIC_DATA_STRUCTURES, PYREBLOOM_MODULE } from './moreLongTail';
+import { BLOOMD } from './bloomd';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -115,6 +124,8 @@ export const LIBRARIES: readonly LibraryModule[] = [
   DART_NDK, REDIS_MODULES_SDK, CODABLE_BLOOM_FILTER, STARROCKS_NGRAM,
   // blind rounds F and G
   CSHARP_BLOOM_FILTER_T,
+  // library long tail (issue 17 item 2)
+  HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS, PROBABILISTIC_DATA_STRUCTURES, LICIA_BLOOM, BLOOMD, PYREBLOOM_MODULE,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

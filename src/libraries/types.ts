@@ -129,6 +129,13 @@ export interface CallEntryPoint {
   /** The callee as written: `boom.NewPartitionedBloomFilter`, `BloomFilterMonoid`, `.set_bloom_filter` (a method on any receiver). */
   readonly callee: string;
   readonly params: readonly DeclaredParam[];
+  /**
+   * Non-sizing parameters stated as type (template) arguments, by position among them (C++ `CuckooFilter<size_t, 12>`:
+   * the bits per item second); `derive` gets each under its role, as a value in `stated` and as text in `named`.
+   */
+  readonly typeArguments?: readonly DeclaredParam[];
+  /** The entry may be written as a C++ declaration with direct initialisation: `CuckooFilter<size_t, 12> filter(n);`. */
+  readonly declaration?: boolean;
   /** The number of arguments the entry point takes (an overload with another count is another entry point). */
   readonly arity?: readonly [min: number, max: number];
   /**
@@ -175,10 +182,10 @@ export interface DeclaredSetting {
   readonly source: SourceCitation;
 }
 
-/** What a group of settings states besides the filter's parameters: which roles, and the values of maxBytes and sets. */
+/** What a group of settings states besides the filter's parameters: which roles, and the values of maxBytes, sets, a cuckoo table's shape and a scalable filter's growth. */
 export interface StatedSettings {
   readonly roles: ReadonlySet<ParamRole>;
-  readonly values: Partial<Record<'maxBytes' | 'sets', number>>;
+  readonly values: Partial<Record<'maxBytes' | 'sets' | 'bucketSlots' | 'fingerprintBits' | 'ratio' | 'expansion', number>>;
 }
 
 /** Settings that together size one filter (one per column where the library has per-column settings). */

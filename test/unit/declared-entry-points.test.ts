@@ -49,7 +49,9 @@ function hintFor(requires: RegExp | undefined, language: string): string {
 function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } {
   const language = entry.languages?.[0] ?? 'java';
   const positional = entry.params.filter((p) => p.position !== undefined).sort((a, b) => a.position! - b.position!);
-  const named = entry.params.filter((p) => p.position === undefined);
+  const named = entry.params.filter((p) => p.position === undefined && !p.names?.[0].startsWith('.'));
+  // a setter chained after the call (`.withFalsePositiveRate(0.02)`)
+  const chained = entry.params.filter((p) => p.position === undefined && p.names?.[0].startsWith('.')).map((p) => `${p.names![0]}(${statedText(p.role, p.unit)})`).join('');
   // struct-field parameters (go-redis options) go in a struct literal as the last argument
   const structFields = language === 'go' && named.length > 0;
   const count = structFields ? (entry.arity?.[0] ?? 1) - 1 : Math.max(entry.arity?.[0] ?? 0, positional.length ? positional[positional.length - 1].position! + 1 : 0);
@@ -62,8 +64,12 @@ function callSnippet(entry: CallEntryPoint): { text: string; fileName: string } 
   const colon = language === 'ruby' || language === 'csharp' || language === 'swift';
   if (structFields) args.push(`&Options{${named.map((p) => `${p.names![0]}: ${statedText(p.role, p.unit)}`).join(', ')}}`);
   else args.push(...named.map((p) => `${p.names![0]}${colon ? ': ' : '='}${statedText(p.role, p.unit)}`));
-  const callee = entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee;
-  return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})\n`, fileName: FILE_FOR[language] ?? 'A.java' };
+  // parameters stated as type arguments (`CuckooFilter<size_t, 16>`), the others a plain type
+  const typed = entry.typeArguments ?? [];
+  const typeCount = typed.length ? Math.max(...typed.map((p) => p.position ?? 0)) + 1 : 0;
+  const typeArgs = typeCount ? `<${Array.from({ length: typeCount }, (_, i) => { const p = typed.find((t) => t.position === i); return p && p.role !== 'kind' ? statedText(p.role, p.unit) : 'size_t'; }).join(', ')}>` : '';
+  const callee = `${entry.callee.startsWith('.') ? `receiver${entry.callee}` : entry.callee}${typeArgs}`;
+  return { text: `${hintFor(entry.requires, language)}x = ${callee}(${args.join(', ')})${chained}\n`, fileName: FILE_FOR[language] ?? 'A.java' };
 }
 
 function settingLine(setting: DeclaredSetting, value: string): string {
@@ -170,7 +176,8 @@ describe('declared entry points: one generated case per declaration', () => {
           assert.ok(structure, `no structure for ${text}`);
           assert.equal(structure.kind === 'cuckoo', /cuckoo|cf/i.test(entry.callee), text);
           if (entry.params.some((p) => p.role === 'bucketSlots')) assert.equal(structure.bucketSlots, VALUE.bucketSlots, text);
-          if (entry.params.some((p) => p.role === 'fingerprintBits')) assert.equal(structure.fingerprintBits, VALUE.fingerprintBits, text);
+          const width = [...entry.params, ...(entry.typeArguments ?? [])].find((p) => p.role === 'fingerprintBits');
+          if (width) assert.equal(structure.fingerprintBits, VALUE.fingerprintBits! * (width.unit === 'bytes' ? 8 : 1), text);
         }
       });
       continue;

@@ -80,6 +80,14 @@ const EXTRA_COVERAGE = new Set([
   'minibloom.optimalFilter', 'minibloom.filter', 'jsbloom.filter', 'bloomfilter-py.bloomFilter',
   // libraries-go-rust.test.ts
   'go.boom.newUnstableBloomFilter', 'go.boom.newCuckooFilter', 'rust.cuckoofilter.withCapacity', 'rust.probabilistic-collections.fromFpp', 'rust.probabilistic-collections.partitioned', 'rust.probabilistic-collections.scalable',
+  // libraries-long-tail.test.ts
+  'python.hazy.bloomFilter', 'python.hazy.countingBloomFilter', 'python.hazy.scalableBloomFilter', 'python.hazy.cuckooFilter', 'go.gostl.bloomfilter.new',
+  'go.gostl.bloomfilter.newWithEstimates', 'c.barrust.bloomFilterInit', 'c.barrust.countingBloomInit', 'tair-go.bfInsert', 'stream-lib.bloomFilter',
+  'bloom-filter-scala.bloomFilter', 'bloom-filter-scala.bloomFilterBits', 'bloom-filter-scala.cuckooFilter', 'dablooms.scalingBloom', 'dablooms.countingBloom',
+  'rust.scalableCuckooFilter.new', 'rust.scalableCuckooFilter.builder', 'cuckoofilter4j.builder',
+  'beam.cuckooFilter.new', 'go.cfilter.new', 'pds-net.bloomFilter', 'pds-net.partitioned', 'pds-net.counting', 'pds-net.scalable', 'licia.bloomFilter',
+  'bloomd.config', 'guava-probably.cuckooFilter', 'python.hazy.estimateParams', 'go.gostl.bloomfilter.estimateParameters',
+  'pyrebloom.new', 'cpp.efficient.cuckooFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -105,6 +105,8 @@ function declaredValue(b: DraftBuilder, param: ParamName, unit: ParamUnit, value
  */
 function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Argument[] {
   const out: Argument[] = [];
+  // Go functional options come last, so that positional arguments keep their positions
+  const options: Argument[] = [];
   for (const arg of args) {
     out.push(arg);
     // `new X()` or a static factory on a type (`BloomFilterInitArgs.create()`, `BFReserveParams.reserveParams()`)
@@ -121,13 +123,42 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
       }
       continue;
     }
+    // a Go functional option (`cfilter.Size(1 << 20)`): its value under the option's name
+    const option = ctx.source.languageId === 'go' ? /^[A-Za-z_]\w*\s*\.\s*([A-Z]\w*)\s*\(([^()]*)\)$/.exec(arg.text) : null;
+    if (option && option[2].trim() !== '') {
+      const inner = arg.text.indexOf('(') + 1;
+      const lead = option[2].length - option[2].trimStart().length;
+      options.push({ text: option[2].trim(), start: arg.start + inner + lead, end: arg.start + inner + lead + option[2].trim().length, name: option[1] });
+      continue;
+    }
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
     if (!open) continue;
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
     if (inner) out.push(...inner.args.filter((a) => a.name !== undefined));
   }
+  return [...out, ...options];
+}
+
+/**
+ * Setters chained after the call, for parameters a builder takes that way (`new CuckooFilter.Builder<>(funnel, n)
+ * .withFalsePositiveRate(0.01).build()`): each one-argument setter becomes a named argument `.setter`.
+ */
+function chainedSetters(ctx: ScanContext, from: number): Argument[] {
+  const out: Argument[] = [];
+  let at = from;
+  for (let i = 0; i < 12; i++) {
+    const setter = /^\s*\.\s*(\w+)\s*\(/.exec(ctx.text.slice(at, at + 200));
+    if (!setter) break;
+    const list = splitArguments(ctx.text, at + setter[0].length - 1);
+    if (!list) break;
+    if (list.args.length === 1) out.push({ ...list.args[0], name: `.${setter[1]}` });
+    at = list.end;
+  }
   return out;
 }
+
+/** The entry states a parameter by a setter chained after the call (a name with a leading dot). */
+const takesChainedSetters = (entry: CallEntryPoint): boolean => entry.params.some((p) => p.names?.some((name) => name.startsWith('.')));
 
 function argumentFor(args: readonly Argument[], position: number | undefined, names: readonly string[] | undefined): Argument | undefined {
   const byName = names && args.find((a) => a.name !== undefined && names.includes(a.name));
@@ -142,7 +173,7 @@ function positionalCount(args: readonly Argument[]): number {
   return firstNamed < 0 ? args.length : firstNamed;
 }
 
-function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], start: number, end: number): Draft | undefined {
+function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], start: number, end: number, typeArgs?: readonly string[]): Draft | undefined {
   const b = builder(ctx, entry.recognizer, entry.title, start, end);
   if (entry.hashing) b.hashing(entry.hashing.model, entry.hashing.why);
   for (const note of entry.notes ?? []) b.note(note);
@@ -167,6 +198,13 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
       if (value.ok) stated.set(param.role, value.value);
       if (arg.name === undefined) named.set(param.role, arg.text); // a positional option: its text under its role
     }
+    for (const param of entry.typeArguments ?? []) {
+      const text = param.position === undefined ? undefined : typeArgs?.[param.position];
+      if (text === undefined || text === '') continue;
+      const value = evaluateConstant(text, ctx.codeEval);
+      if (value.ok) stated.set(param.role, value.value);
+      named.set(param.role, text);
+    }
     b.derive((params) => derive(params, named, stated));
   }
   return b.build();
@@ -190,10 +228,14 @@ function matchesOverload(ctx: ScanContext, args: readonly Argument[], overload: 
 /** One recogniser for every declared call entry point of every library. */
 function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const byCallee = new Map<string, CallEntryPoint[]>();
-  for (const entry of entries) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
+  // a library the file must import is tried before one matched by its callee alone (gostl's `bloom.NewWithEstimates`
+  // before bits-and-blooms'): the import names the library the call belongs to
+  const ordered = [...entries.filter((e) => e.requires), ...entries.filter((e) => !e.requires)];
+  for (const entry of ordered) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
   const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
   // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
-  const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<[^>\\n]{0,60}>))?\\s*\\(`, 'g');
+  // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
+  const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
   return {
     ids: [...new Set(entries.map((e) => e.recognizer))],
     needles: [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))],
@@ -205,13 +247,17 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
       if (!list) return undefined;
+      // a declaration whose parentheses hold parameters (`CuckooFilter<size_t, 12> make(size_t n);`) declares a function
+      if (match[3] !== undefined && list.args.some((a) => /^[A-Za-z_][\w:<>]*(?:\s+|\s*[*&]\s*)[A-Za-z_]\w*$/.test(a.text))) return undefined;
       const args = flattenStructArguments(ctx, list.args);
       const count = positionalCount(list.args);
+      const typeArgs = match[2]?.split(',').map((text) => text.trim());
       for (const entry of candidates) {
+        if (match[3] !== undefined && !entry.declaration) continue;
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
         if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
-        const draft = buildCall(ctx, entry, args, at, list.end);
+        const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end, typeArgs);
         if (draft) return draft;
       }
       return undefined;
@@ -461,7 +507,7 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
     if (SIZING_ROLES.has(role)) settingValue(b, role as ParamName, hit);
   }
   const values: StatedSettings['values'] = {};
-  for (const role of ['maxBytes', 'sets'] as const) {
+  for (const role of ['maxBytes', 'sets', 'bucketSlots', 'fingerprintBits', 'ratio', 'expansion'] as const) {
     const hit = hits.get(role);
     const value = hit ? settingValue(builder(ctx, 'probe', '', 0, 0), 'm', { ...hit, setting: { ...hit.setting, unit: 'count' } }) : undefined;
     if (value !== undefined) values[role] = value;

@@ -1,0 +1,217 @@
+/**
+ * The library long tail (issue 17, item 2): each new module's entry points detected in snippets written here, with the
+ * m, k or cuckoo table the library's own source gives (the arithmetic is in the comments, worked from the source).
+ */
+import * as assert from 'node:assert/strict';
+import { detectConfigs } from '../../src/detect/index';
+import type { Finding } from '../../src/detect/types';
+
+function find(text: string, fileName: string, recognizer: string): Finding {
+  const findings = detectConfigs(text, { fileName });
+  const finding = findings.find((f) => f.recognizer === recognizer);
+  assert.ok(finding, `no ${recognizer}: ${findings.map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`).join('; ')}`);
+  return finding;
+}
+
+describe('library long tail: Part 1 (libraries seen in blind rounds)', () => {
+  it('hazy BloomFilter: optimal_bits and optimal_hashes, or num_bits with k for m / 10 items', () => {
+    const text = 'from hazy import BloomFilter\nseen = BloomFilter(expected_items=10000, false_positive_rate=0.01)\nraw = BloomFilter(num_bits=1_000_000)\n';
+    const findings = detectConfigs(text, { fileName: 'a.py' }).filter((f) => f.recognizer === 'python.hazy.bloomFilter');
+    assert.equal(findings.length, 2);
+    // m = ceil(-10000 ln 0.01 / ln²2) = 95851; k = round(95851 / 10000 · ln 2) = round(6.64) = 7
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [95851, 7]);
+    // num_bits only: expected = 1e6 / 10 = 100000 items, k = round(10 · ln 2) = 7
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [1_000_000, 7]);
+  });
+
+  it('hazy CountingBloomFilter and ScalableBloomFilter (default initial_capacity 1000, rate 0.01)', () => {
+    const counting = find('import hazy\ncbf = hazy.CountingBloomFilter(expected_items=5000, false_positive_rate=0.001)\n', 'a.py', 'python.hazy.countingBloomFilter');
+    // ceil(-5000 ln 0.001 / ln²2) = 71888 counters; k = round(71888 / 5000 · ln 2) = round(9.97) = 10
+    assert.deepEqual([counting.derived.m, counting.derived.k], [71888, 10]);
+    const scalable = find('from hazy import ScalableBloomFilter\nsbf = ScalableBloomFilter(initial_capacity=1000)\n', 'a.py', 'python.hazy.scalableBloomFilter');
+    // first slice: ceil(-1000 ln 0.01 / ln²2) = 9586 bits, k = 7
+    assert.deepEqual([scalable.params.n, scalable.params.p, scalable.derived.m, scalable.derived.k], [1000, 0.01, 9586, 7]);
+  });
+
+  it('hazy estimate_bloom_params: the parameters BloomFilter would take', () => {
+    const finding = find('from hazy import estimate_bloom_params\nparams = estimate_bloom_params(1_000_000, 0.001)\n', 'a.py', 'python.hazy.estimateParams');
+    // ceil(-1e6 ln 0.001 / ln²2) = 14377588; round(14.38 · ln 2) = 10
+    assert.deepEqual([finding.derived.m, finding.derived.k], [14_377_588, 10]);
+  });
+
+  it('hazy CuckooFilter: the stated fingerprint width and bucket size', () => {
+    const finding = find('from hazy import CuckooFilter\ncf = CuckooFilter(capacity=50000, fingerprint_bits=12)\n', 'a.py', 'python.hazy.cuckooFilter');
+    assert.equal(finding.params.n, 50000);
+    assert.deepEqual([finding.derived.structure?.fingerprintBits, finding.derived.structure?.bucketSlots], [12, 4]);
+  });
+
+  it('gostl: bloom.NewWithEstimates is gostl\'s when the file imports gostl, not bits-and-blooms\'', () => {
+    const text = 'import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar seen = bloom.NewWithEstimates(10000, 0.01)\nvar raw = bloom.New(1<<20, 5)\nvar m, k = bloom.EstimateParameters(10000, 0.01)\n';
+    const findings = detectConfigs(text, { fileName: 'a.go' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['go.gostl.bloomfilter.newWithEstimates', 'go.gostl.bloomfilter.new', 'go.gostl.bloomfilter.estimateParameters']);
+    // EstimateParameters: m = ceil(-10000 ln 0.01 / ln²2) = 95851, k = ceil(ln 2 · 95851 / 10000) = 7
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [95851, 7]);
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [1_048_576, 5]);
+    // without the gostl import the same call stays bits-and-blooms'
+    const other = detectConfigs('import "github.com/bits-and-blooms/bloom/v3"\n\nvar seen = bloom.NewWithEstimates(10000, 0.01)\n', { fileName: 'a.go' });
+    assert.deepEqual(other.map((f) => f.recognizer), ['go.bits-and-blooms.newWithEstimates']);
+  });
+
+  it('barrust/bloom: the rate is a C float, which moves m', () => {
+    // float(0.01) = 0.0099999997764825820922851562; m = ceil(-1e7 ln p / 0.480453013918201388) = 95850585 (the double 0.01 gives 95850584)
+    const finding = find('#include "bloom.h"\nBloomFilter bf;\nbloom_filter_init(&bf, 10000000, 0.01);\n', 'a.c', 'c.barrust.bloomFilterInit');
+    assert.deepEqual([finding.derived.m, finding.derived.k], [95_850_585, 7]);
+    const onDisk = find('#include "bloom.h"\nbloom_filter_init_on_disk(&bf, 100000, 0.05, "./words.blm");\n', 'a.c', 'c.barrust.bloomFilterInit');
+    // ceil(-100000 ln 0.05 / ln²2) = 623523; k = round(ln 2 · 6.23523) = 4
+    assert.deepEqual([onDisk.derived.m, onDisk.derived.k], [623_523, 4]);
+  });
+
+  it('barrust/counting_bloom: the same sizing, 32-bit counters', () => {
+    const finding = find('#include "counting_bloom.h"\nCountingBloom cb;\ncounting_bloom_init(&cb, 10000, 0.01);\n', 'a.c', 'c.barrust.countingBloomInit');
+    assert.deepEqual([finding.derived.m, finding.derived.k], [95851, 7]);
+  });
+
+  it('PyPI cuckoofilter: next_pow2(capacity) / 4 buckets of 4, fingerprint_size in bytes; python-cuckoo\'s bucket_size: capacity buckets', () => {
+    const pypi = find('import cuckoofilter\ncf = cuckoofilter.CuckooFilter(capacity=100000, fingerprint_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    // get_next_pow2(100000) = 131072 -> 32768 buckets x 4 slots; 2 bytes = 16-bit fingerprints
+    assert.deepEqual([pypi.derived.structure?.slots, pypi.derived.structure?.bucketSlots, pypi.derived.structure?.fingerprintBits], [131072, 4, 16]);
+    const python = find('from cuckoofilter import CuckooFilter\ncf = CuckooFilter(capacity=1000, fingerprint_size=1, bucket_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    assert.deepEqual([python.derived.structure?.slots, python.derived.structure?.bucketSlots, python.derived.structure?.fingerprintBits], [2000, 2, 8]);
+    // a file's own CuckooFilter class, held in a variable named cuckoofilter, is not the library's
+    const own = detectConfigs('class CuckooFilter:\n    pass\n\ncuckoofilter = CuckooFilter(capacity=1000, fingerprint_size=1)\n', { fileName: 'a.py' });
+    assert.ok(!own.some((f) => f.recognizer === 'cuckoofilter.cuckooFilter'), JSON.stringify(own.map((f) => f.recognizer)));
+    const tooSmall = find('import cuckoofilter\ncf = cuckoofilter.CuckooFilter(3)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    assert.ok(tooSmall.invalid?.some((reason) => reason.includes('capacity >= 4')), JSON.stringify(tooSmall.invalid));
+  });
+
+  it('tair-go: BfReserve takes the capacity before the rate; BfInsertArgs Capacity / ErrorRate', () => {
+    const text = 'import "github.com/alibaba/tair-go/tair"\n\nfunc setup() {\n\ttairClient.BfReserve(ctx, "users", 100000, 0.001)\n\targs := tair.BfInsertArgs{}.New().Capacity(5000).ErrorRate(0.02)\n\ttairClient.BfInsert(ctx, "ids", args, "a")\n}\n';
+    const reserve = find(text, 'a.go', 'tair-go.bfReserve');
+    assert.deepEqual([reserve.params.n, reserve.params.p], [100000, 0.001]);
+    const insert = find(text, 'a.go', 'tair-go.bfInsert');
+    assert.deepEqual([insert.params.n, insert.params.p], [5000, 0.02]);
+  });
+});
+
+describe('library long tail: Part 2 (popular libraries no module claimed)', () => {
+  it('stream-lib BloomFilter(n, p): the table walk; (n, bucketsPerElement): optKPerBuckets; m in whole BitSet words', () => {
+    const text = 'import com.clearspring.analytics.stream.membership.BloomFilter;\nBloomFilter a = new BloomFilter(1000000, 0.01);\nBloomFilter b = new BloomFilter(1000, 4);\n';
+    const findings = detectConfigs(text, { fileName: 'A.java' }).filter((f) => f.recognizer === 'stream-lib.bloomFilter');
+    assert.equal(findings.length, 2);
+    // buckets 2..10 with optK until probs[10][7] = 0.00819 <= 0.01, then K down while probs[10][K-1] <= 0.01: 6 (0.00844), 5 (0.00943)
+    // m = BitSet(1e6 · 10 + 20).size() = 64 · ceil(10000020 / 64) = 10000064
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [10_000_064, 5]);
+    // computeBestK(4) = optKPerBuckets[4] = 3; m = 64 · ceil(4020 / 64) = 4032
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [4032, 3]);
+  });
+
+  it('bloom-filter-scala: k from the Long division m / n; CuckooFilter of 16-bit tags', () => {
+    const text = 'import bloomfilter.mutable.{BloomFilter, CuckooFilter}\nval bf = BloomFilter[Long](1000000, 0.1)\nval cf = CuckooFilter[Long](1000000)\n';
+    const bloom = find(text, 'a.scala', 'bloom-filter-scala.bloomFilter');
+    // m = ceil(-1e6 ln 0.1 / ln 2 / ln 2) = 4792530; k = ceil((4792530 / 1000000 = 4) · ln 2) = 3, not ceil(4.79 · ln 2) = 4
+    assert.deepEqual([bloom.derived.m, bloom.derived.k], [4_792_530, 3]);
+    const cuckoo = find(text, 'a.scala', 'bloom-filter-scala.cuckooFilter');
+    // upperPowerOf2(250000) = 262144 buckets; 1e6 / 262144 / 4 = 0.954 <= 0.96, not doubled
+    assert.deepEqual([cuckoo.derived.structure?.slots, cuckoo.derived.structure?.fingerprintBits], [1_048_576, 16]);
+  });
+
+  it('dablooms: the scaling filter\'s first counting filter at error_rate / 2, partitioned slices', () => {
+    const finding = find('#include "dablooms.h"\nscaling_bloom_t *bloom = new_scaling_bloom(100000, 0.05, "/tmp/bloom.bin");\n', 'a.c', 'dablooms.scalingBloom');
+    // p = 0.025: nfuncs = ceil(log2 40) = 6; counts_per_func = ceil(100000 · |ln 0.025| / (6 ln²2)) = 127966; size = 767796
+    assert.deepEqual([finding.derived.m, finding.derived.k], [767_796, 6]);
+    const python = find('import pydablooms\nbloom = pydablooms.Dablooms(capacity=100000, error_rate=0.05, filepath="/tmp/bloom.bin")\n', 'a.py', 'dablooms.scalingBloom');
+    assert.deepEqual([python.derived.m, python.derived.k], [767_796, 6]);
+    const counting = find('#include "dablooms.h"\ncounting_bloom_t *cb = new_counting_bloom(10000, 0.01, "/tmp/c.bin");\n', 'a.c', 'dablooms.countingBloom');
+    // nfuncs = ceil(log2 100) = 7; counts_per_func = ceil(10000 · 4.60517 / (7 ln²2)) = 13693; 7 · 13693 = 95851
+    assert.deepEqual([counting.derived.m, counting.derived.k], [95_851, 7]);
+  });
+
+  it('scalable_cuckoo_filter: the first filter at p / 2; the builder\'s entries_per_bucket', () => {
+    const text = 'use scalable_cuckoo_filter::{ScalableCuckooFilter, ScalableCuckooFilterBuilder};\nlet a = ScalableCuckooFilter::<u64>::new(1000, 0.01);\nlet b = ScalableCuckooFilterBuilder::new()\n    .initial_capacity(5000)\n    .false_positive_probability(0.02)\n    .entries_per_bucket(2)\n    .finish::<u64>();\n';
+    const direct = find(text, 'a.rs', 'rust.scalableCuckooFilter.new');
+    // f = ceil(log2(1 / 0.005) + log2(8)) = ceil(10.64) = 11; buckets = next_power_of_two(ceil(1000 / 4) = 250) = 256
+    assert.deepEqual([direct.derived.structure?.fingerprintBits, direct.derived.structure?.slots], [11, 1024]);
+    const built = find(text, 'a.rs', 'rust.scalableCuckooFilter.builder');
+    // p / 2 = 0.01, b = 2: f = ceil(log2 100 + log2 4) = 9; buckets = next_power_of_two(2500) = 4096, x 2 slots
+    assert.deepEqual([built.derived.structure?.fingerprintBits, built.derived.structure?.bucketSlots, built.derived.structure?.slots], [9, 2, 8192]);
+  });
+
+  it('CuckooFilter4J: the builder\'s maxKeys and the chained withFalsePositiveRate (default 0.01)', () => {
+    const text = 'import com.github.mgunlogson.cuckoofilter4j.CuckooFilter;\nCuckooFilter<Integer> a = new CuckooFilter.Builder<>(Funnels.integerFunnel(), 2000000).withFalsePositiveRate(0.001).build();\nCuckooFilter<Integer> b = new CuckooFilter.Builder<>(Funnels.integerFunnel(), 2000000).build();\n';
+    const findings = detectConfigs(text, { fileName: 'A.java' }).filter((f) => f.recognizer === 'cuckoofilter4j.builder');
+    assert.equal(findings.length, 2);
+    // tag bits = ceil(log2(1000 + 3) / 0.955) = 11; buckets = ceil(2e6 / 0.955 / 4) = 523561 -> highestOneBit 262144, doubled: 524288
+    assert.deepEqual([findings[0].params.p, findings[0].derived.structure?.fingerprintBits, findings[0].derived.structure?.slots], [0.001, 11, 4 * 524_288]);
+    // the default 0.01: ceil(log2(103) / 0.955) = 8
+    assert.deepEqual([findings[1].params.p, findings[1].derived.structure?.fingerprintBits], [0.01, 8]);
+  });
+
+  it('cuckoo_filter (Hex): 2^ceil(log2(ceil(Capacity / b))) buckets; Elixir keywords or an Erlang proplist', () => {
+    const elixir = find('filter = :cuckoo_filter.new(1000, fingerprint_size: 8)\n', 'a.ex', 'beam.cuckooFilter.new');
+    // ceil(1000 / 4) = 250 -> 256 buckets x 4 slots of 8 bits
+    assert.deepEqual([elixir.derived.structure?.slots, elixir.derived.structure?.fingerprintBits], [1024, 8]);
+    const erlang = find('Filter = cuckoo_filter:new(100000, [{fingerprint_size, 32}, {bucket_size, 2}]),\n', 'a.erl', 'beam.cuckooFilter.new');
+    // ceil(100000 / 2) = 50000 -> 65536 buckets x 2 slots of 32 bits
+    assert.deepEqual([erlang.derived.structure?.slots, erlang.derived.structure?.bucketSlots, erlang.derived.structure?.fingerprintBits], [131072, 2, 32]);
+    const odd = find('filter = :cuckoo_filter.new(1000, fingerprint_size: 12)\n', 'a.ex', 'beam.cuckooFilter.new');
+    assert.ok(odd.invalid?.some((reason) => reason.includes('badarg')), JSON.stringify(odd.invalid));
+  });
+
+  it('cfilter: functional options, Size in buckets and FingerprintSize in bytes', () => {
+    const finding = find('import "github.com/irfansharif/cfilter"\n\nvar cf = cfilter.New(cfilter.Size(1<<20), cfilter.FingerprintSize(2))\n', 'a.go', 'go.cfilter.new');
+    // 1048576 buckets x the default 4 slots; 2 bytes = 16 bits
+    assert.deepEqual([finding.derived.structure?.slots, finding.derived.structure?.fingerprintBits], [4_194_304, 16]);
+    // an option call before a positional argument leaves the positions as they are (gostl New(m, k) after a conversion)
+    const gostl = find('import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar f = bloom.New(uint64(math.Pow(2, 20)), 5)\nvar g = bloom.New(cfg.Bits(4), 6)\n', 'a.go', 'go.gostl.bloomfilter.new');
+    assert.equal(gostl.params.k, 5);
+    const second = detectConfigs('import bloom "github.com/liyue201/gostl/ds/bloomfilter"\n\nvar g = bloom.New(cfg.Bits(4), 6)\n', { fileName: 'a.go' });
+    assert.equal(second[0]?.params.k, 6, JSON.stringify(second.map((f) => f.params)));
+  });
+
+  it('ProbabilisticDataStructures (.NET): BoomFilters\' OptimalM and OptimalK; partitions of ceil(m / k)', () => {
+    const text = 'using ProbabilisticDataStructures;\nvar a = new BloomFilter(1000, 0.01);\nvar b = new PartitionedBloomFilter(1000, 0.01);\nvar c = new CountingBloomFilter(1000, 4, 0.01);\n';
+    // m = ceil(1000 / (ln²2 / |ln 0.01|)) = 9586, k = ceil(log2 100) = 7; partitioned: 7 · ceil(9586 / 7) = 9590
+    const classic = find(text, 'A.cs', 'pds-net.bloomFilter');
+    assert.deepEqual([classic.derived.m, classic.derived.k], [9586, 7]);
+    const partitioned = find(text, 'A.cs', 'pds-net.partitioned');
+    assert.deepEqual([partitioned.derived.m, partitioned.derived.k], [9590, 7]);
+    const counting = find(text, 'A.cs', 'pds-net.counting');
+    assert.deepEqual([counting.params.n, counting.params.p, counting.derived.m], [1000, 0.01, 9586]);
+  });
+
+  it('licia BloomFilter(size, k): size positions, k 3 by default', () => {
+    const text = "const BloomFilter = require('licia/BloomFilter');\nconst a = new BloomFilter(256, 3);\nconst b = new BloomFilter(4096);\n";
+    const findings = detectConfigs(text, { fileName: 'a.js' }).filter((f) => f.recognizer === 'licia.bloomFilter');
+    assert.deepEqual(findings.map((f) => [f.derived.m, f.derived.k]), [[256, 3], [4096, 3]]);
+  });
+
+  it('bloomd.conf: the first sub-filter at (1 - probability_reduction) · p, whole bytes; bloomd\'s own refusals', () => {
+    const finding = find('[bloomd]\ntcp_port = 8673\ninitial_capacity = 1000000\ndefault_probability = 0.001\n', 'bloomd.conf', 'bloomd.config');
+    // p0 = 0.1 · 0.001 = 1e-4; ceil(-1e6 ln 1e-4 / ln²2) = 19170117 bits -> 2396265 bytes = 19170120 bits; k = round(ln 2 · 19.17) = 13
+    assert.deepEqual([finding.params.n, finding.params.p, finding.derived.m, finding.derived.k], [1_000_000, 0.001, 19_170_120, 13]);
+    const small = find('[bloomd]\ninitial_capacity = 5000\n', 'bloomd.conf', 'bloomd.config');
+    assert.ok(small.invalid?.some((reason) => reason.includes('10K')), JSON.stringify(small.invalid));
+  });
+
+  it('guava-probably CuckooFilter.create: entries per bucket by fpp, log2(2b / fpp) rounded, an even bucket count', () => {
+    const finding = find('import com.duprasville.guava.probably.CuckooFilter;\nCuckooFilter<String> f = CuckooFilter.create(Funnels.stringFunnel(UTF_8), 1000000, 0.01);\n', 'A.java', 'guava-probably.cuckooFilter');
+    // fpp 0.01 > 0.002: b = 2, load 0.84; log2(400) = 8.64 -> 9 bits; ceil(1e6 / 0.84) = 1190477, / 2 -> 595239, even: 595240 buckets
+    assert.deepEqual([finding.derived.structure?.bucketSlots, finding.derived.structure?.fingerprintBits, finding.derived.structure?.slots], [2, 9, 1_190_480]);
+  });
+
+  it('pyreBloom: truncated bits, k rounded up', () => {
+    const finding = find("from pyreBloom import pyreBloom\nseen = pyreBloom('seen_urls', 100000000, 0.001, host='127.0.0.1')\n", 'a.py', 'pyrebloom.new');
+    // (uint64_t)(-(ln 0.001 · 1e8) / ln²2) = 1437758756; k = ceil(ln 2 · 14.378) = 10
+    assert.deepEqual([finding.derived.m, finding.derived.k], [1_437_758_756, 10]);
+  });
+
+  it('efficient/cuckoofilter: the C++ declaration, bits per item from the template arguments, PackedTable one bit less', () => {
+    const text = '#include "cuckoofilter.h"\nusing cuckoofilter::CuckooFilter;\nCuckooFilter<size_t, 12> filter(1000000);\nauto *packed = new cuckoofilter::CuckooFilter<uint64_t, 13, cuckoofilter::PackedTable>(1 << 20);\nCuckooFilter<size_t, 12> make(size_t n);\n';
+    const findings = detectConfigs(text, { fileName: 'a.cc' }).filter((f) => f.recognizer === 'cpp.efficient.cuckooFilter');
+    assert.equal(findings.length, 2, 'the function prototype declares no filter');
+    // upperpower2(1e6 / 4 = 250000) = 262144 buckets; 1e6 / 262144 / 4 = 0.954 <= 0.96: not doubled
+    assert.deepEqual([findings[0].derived.structure?.slots, findings[0].derived.structure?.fingerprintBits], [1_048_576, 12]);
+    // 2^20 / 4 = 262144 buckets at load 1.0 > 0.96: doubled to 524288; semi-sorted: 12 bits a tag in memory
+    assert.deepEqual([findings[1].derived.structure?.slots, findings[1].derived.structure?.fingerprintBits, findings[1].derived.structure?.memoryBits], [2_097_152, 13, 2_097_152 * 12]);
+  });
+});
