@@ -107,6 +107,8 @@ function settingSnippet(entry: SettingsEntryPoint, setting: DeclaredSetting): { 
  * declared sizing role must come back with.
  */
 const HAND_WRITTEN: Record<string, { text: string; fileName: string; params: Partial<Record<ParamRole, number>> }> = {
+  // `Capacity` is too common a word to select a line alone (declared.ts COMMON_WORDS): written as tair-go's builder is
+  'tair-go.bfInsert Capacity': { text: '// alibaba/tair-go\nargs := tair.BfInsertArgs().Capacity(12345)\n', fileName: 'a.go', params: { n: 12345 } },
   'bloomfilter.js.new BloomFilter': { text: "const { BloomFilter } = require('bloomfilter');\nconst seen = new BloomFilter(65536, 5);\n", fileName: 'a.js', params: { m: 65536, k: 5 } },
   'bitcore.bloomFilter.new BloomFilter': { text: "const BloomFilter = require('bitcore-lib').BloomFilter;\nconst filter = new BloomFilter({ vData: Buffer.alloc(4096), nHashFuncs: 5, nTweak: 0, nFlags: 0 });\n", fileName: 'a.js', params: { k: 5 } },
   'postgres.brinBloom int8_bloom_ops': { text: 'CREATE INDEX events_brin ON events USING brin (id int8_bloom_ops(n_distinct_per_range = 12345, false_positive_rate = 0.02));\n', fileName: 'a.sql', params: { n: 12345, p: 0.02 } },

@@ -577,9 +577,12 @@ export function goPackageName(importPath: string): string | undefined {
  * that names no Bloom word still needs its window. Names shorter than 8 letters (`N`, `type`) are left to their group,
  * except a method of a library the file must import (`.reserve` of redis-modules-sdk): its `requires` keeps it precise.
  */
+/** Setting names too common in all code to select a file by themselves (tair-go's `.Capacity(n)` line also says `bf`). */
+const COMMON_WORDS = new Set(['capacity']);
+
 export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flatMap((e) => (e.kind === 'call'
   ? [e.callee.replace(/^\./, '')].filter((name) => name.length >= 8 || (e.requires !== undefined && name.length >= 5))
-  : e.settings.map((s) => s.name.split('<column>')[0]).filter((name) => name.length >= 8)))
+  : e.settings.map((s) => s.name.split('<column>')[0]).filter((name) => name.length >= 8 && !COMMON_WORDS.has(name.toLowerCase()))))
   .map((name) => name.toLowerCase()))];
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
