@@ -104,7 +104,13 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   return withContext(text, options, (ctx) => {
     const inTest = isTestFile(options.fileName);
     const found = [...(hits.length > 0 ? runRecognizers(ctx, lower, hits) : []), ...(named ? fileNamedDrafts(ctx, options.fileName!) : [])];
-    const drafts = dropRedundantGeneric(found).filter((draft) => configuresNothing(ctx, draft) === undefined && !(inTest && readsTestCaseFields(draft)));
+    const verdicts = new Map<Draft, boolean>();
+    const configures = (draft: Draft): boolean => {
+      let verdict = verdicts.get(draft);
+      if (verdict === undefined) verdicts.set(draft, (verdict = configuresNothing(ctx, draft) === undefined && !(inTest && readsTestCaseFields(draft))));
+      return verdict;
+    };
+    const drafts = dropRedundantGeneric(found, configures).filter(configures);
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
     startAtIndexDefinition(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
@@ -356,23 +362,28 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
  * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
  * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
  */
-function dropRedundantGeneric(all: Draft[]): Draft[] {
+/** Whether `text` (what findings read) names one of the keys a guess was read from. */
+function reads(text: string, guess: Draft): boolean {
+  return genericKeys(guess).some((key) => new RegExp(`(?:^|[^\\w$])${key.replace(/[.$-]/g, '\\$&')}(?![\\w$])`).test(text));
+}
+
+function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolean): Draft[] {
   if (!all.some((d) => d.recognizer === GENERIC_ID)) return all;
-  // a guess inside another with the same values (`getenv("BLOOM_N", "1000")` inside `BLOOM_N = int(getenv(...))`) says it once
-  const sameValues = (a: Draft, b: Draft): boolean => JSON.stringify(a.params) === JSON.stringify(b.params);
-  const drafts = all.filter((d) => d.recognizer !== GENERIC_ID || !all.some((o) => o !== d && o.recognizer === GENERIC_ID && o.start <= d.start && d.end <= o.end && (o.start < d.start || d.end < o.end) && sameValues(o, d)));
+  // a guess inside another that says the same (`getenv("BLOOM_N", "1000")` inside `BLOOM_N = int(getenv(...))`) is said once
+  const saysAll = (outer: Draft, inner: Draft): boolean => Object.entries(inner.params).every(([name, value]) => outer.params[name as ParamName] === value);
+  const drafts = all.filter((d) => d.recognizer !== GENERIC_ID || !all.some((o) => o !== d && o.recognizer === GENERIC_ID && o.start <= d.start && d.end <= o.end && (o.start < d.start || d.end < o.end) && saysAll(o, d)));
   const specific = drafts.filter((d) => d.recognizer !== GENERIC_ID);
-  if (specific.length === 0) return drafts;
-  const consumed = specific
-    .flatMap((d) => [...Object.values(d.sources).map((s) => s?.text ?? ''), ...d.unevaluated.map((u) => u.expression)])
-    .join(' ');
+  const readsOf = (d: Draft): string => [...Object.values(d.sources).map((s) => s?.text ?? ''), ...d.unevaluated.map((u) => u.expression)].join(' ');
+  const consumed = specific.map(readsOf).join(' ');
   return drafts.filter((draft) => {
     if (draft.recognizer !== GENERIC_ID) return true;
     if (specific.some((d) => d.start < draft.end && draft.start < d.end)) return false;
     // a value a library's recogniser already reads (a builder chain's or a config key's), even outside its range
     const sameStart = (a?: TextRange, b?: TextRange): boolean => a !== undefined && b !== undefined && a.start.line === b.start.line && a.start.character === b.start.character;
     if (Object.values(draft.sources).some((own) => specific.some((d) => Object.values(d.sources).some((s) => sameStart(s?.range, own?.range))))) return false;
-    return !genericKeys(draft).some((key) => new RegExp(`(?:^|[^\\w$])${key.replace(/[.$-]/g, '\\$&')}(?![\\w$])`).test(consumed));
+    if (reads(consumed, draft)) return false;
+    // names another guess reads, and not the other way round: a Bloom-named class built from these constants (`BloomSettings(capacity=CAP)`)
+    return !drafts.some((other) => other !== draft && other.recognizer === GENERIC_ID && reads(readsOf(other), draft) && !reads(readsOf(draft), other) && configures(other));
   });
 }
 
