@@ -97,6 +97,14 @@ function isAssertionCallee(callee: string): boolean {
   return ASSERTION_CALLEE.test(callee);
 }
 
+/** Binds a parameter's name to its default, unless the text binds it otherwise too (then it is no constant). */
+function bindDefault(table: Map<string, Definition | null>, name: Node, value: Node): void {
+  const expression = value.text.trim();
+  const previous = table.get(name.text);
+  if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
+  else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+}
+
 /**
  * Kotlin `fun f(n: Long = 10_000_000, p: Double = 0.01)`: the grammar lists each `parameter` and then its default
  * expression as siblings (no fields), so a parameter's default is the named node that follows it.
@@ -108,11 +116,18 @@ function kotlinParameterDefaults(list: Node, table: Map<string, Definition | nul
     if (child.type !== 'parameter' || !value || value.type === 'parameter' || value.type === 'parameter_modifiers') return;
     const name = child.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'simple_identifier');
     if (!name) return;
-    const expression = value.text.trim();
-    const previous = table.get(name.text);
-    if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
-    else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+    bindDefault(table, name, value);
   });
+}
+
+/** Kotlin `class C(expectedDevices: Int = DEFAULT)`: a primary constructor's parameter lists its name, type, then its default. */
+function kotlinClassParameterDefault(parameter: Node, table: Map<string, Definition | null>): void {
+  const children = parameter.namedChildren.filter((c): c is Node => c !== null);
+  const name = children.find((c) => c.type === 'identifier' || c.type === 'simple_identifier');
+  const type = children.findIndex((c) => /_type$/.test(c.type));
+  const value = children[children.length - 1];
+  if (!name || type < 0 || children.indexOf(value) <= type) return;
+  bindDefault(table, name, value);
 }
 
 export class SyntaxFacts {
@@ -220,15 +235,13 @@ export class SyntaxFacts {
     const visit = (node: Node, depth: number): void => {
       if (depth > 200) return;
       if (node.type === 'function_value_parameters') kotlinParameterDefaults(node, table);
+      if (node.type === 'class_parameter') kotlinClassParameterDefault(node, table);
       const parameter = PARAMETER_DEFAULTS[node.type];
       if (parameter) {
         const name = node.childForFieldName(parameter[0]);
         const value = node.childForFieldName(parameter[1]);
         if (name && value && NAME_TYPES.has(name.type) && PARAMETER_LISTS.has(node.parent?.type ?? '')) {
-          const expression = value.text.trim();
-          const previous = table.get(name.text);
-          if (previous === undefined) table.set(name.text, { expression, offset: name.startIndex, parameterDefault: true });
-          else if (previous !== null && previous.expression !== expression) table.set(name.text, null);
+          bindDefault(table, name, value);
         }
       }
       for (const child of node.namedChildren) if (child) visit(child, depth + 1);
