@@ -182,6 +182,12 @@ const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
 /** Names looked up one by one before a single pass over the whole text takes over. */
 const PER_NAME_LOOKUPS = 8;
 
+/**
+ * A value the code sets when its caller left it unset: `if config.BloomFilterSize == 0 { config.BloomFilterSize = 10000 }`,
+ * `if (size == null) size = 1000;`, `if size is None: size = 1000`, `if (n <= 0) n = 1000` (as a parameter's default is).
+ */
+const GUARDED_DEFAULT = /\bif\s*\(?\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:===?\s*(?:0|nil|null|None|undefined)|<=\s*0|is\s+None)\s*\)?\s*(?:\{|:|then)?\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*=(?!=)\s*([^;\n}]+)/g;
+
 /** A name bound while a draft is read again: a loop row's value, or the argument the function's only call passes. */
 export interface RowValue {
   readonly expression: string;
@@ -211,6 +217,7 @@ export class ScanContext {
   private readonly definitions = new Map<string, TextDefinition | null | undefined>();
   private table: Map<string, TextDefinition | null> | undefined;
   private hintCache = new Map<string, boolean>();
+  private guardedDefaults: Map<string, { expression: string; offset: number } | null> | undefined;
   /** Evaluation options for code in this language. */
   readonly codeEval: EvalOptions;
   /** Evaluation options for config files and SQL (caret is a power, quoted numbers accepted). */
@@ -368,12 +375,29 @@ export class ScanContext {
       const member = this.definitionOf(last);
       if (member) return local(member);
     }
+    const guarded = this.guardedDefaultOf(name);
+    if (guarded) return { expression: guarded.expression, origin: { name, line: this.source.lineOf(guarded.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), parameterDefault: true } };
     if (qualified && !ownMember && last) {
       const typed = this.typeDefaultOf(qualified[1], last);
       if (typed) return { expression: typed.expression, origin: { name: typed.name, line: this.source.lineOf(typed.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), parameterDefault: true } };
     }
     const imported = this.extras.constants?.lookup(name, this.extras.fileName);
     return imported ? { expression: String(imported.value), origin: imported.origin } : undefined;
+  }
+
+  /** A value the code sets when its caller left it unset (GUARDED_DEFAULT). */
+  private guardedDefaultOf(name: string): { expression: string; offset: number } | undefined {
+    if (this.guardedDefaults === undefined) {
+      // one pass over the text, the first time a name is looked up: each guarded name set once (twice: no constant)
+      const table = new Map<string, { expression: string; offset: number } | null>();
+      for (const m of this.text.matchAll(GUARDED_DEFAULT)) {
+        if (m[1] !== m[2] || !this.isCode(m.index!)) continue;
+        const value = { expression: m[3].trim(), offset: m.index! + m[0].lastIndexOf(m[3]) };
+        table.set(m[1], table.has(m[1]) ? null : value);
+      }
+      this.guardedDefaults = table;
+    }
+    return this.guardedDefaults.get(name) ?? undefined;
   }
 
   /**
