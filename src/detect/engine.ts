@@ -112,6 +112,20 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
       i = close;
       continue;
     }
+    // a comment between arguments (`1 * 10, // addresses.length * 10, one per address`): its commas separate nothing
+    const next = text.charAt(i + 1);
+    if ((c === '/' && next === '/') || (c === '#' && next === ' ' && /\s/.test(text.charAt(i - 1)))) {
+      const lineEnd = text.indexOf('\n', i);
+      if (lineEnd < 0 || lineEnd > limit) return undefined;
+      i = lineEnd;
+      continue;
+    }
+    if (c === '/' && next === '*') {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0 || close > limit) return undefined;
+      i = close + 1;
+      continue;
+    }
     if (c === '(' || c === '[' || c === '{') {
       stack.push(closeFor[c]);
       continue;

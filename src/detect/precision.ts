@@ -500,9 +500,13 @@ function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: Re
   return draft.unevaluated.every((u) => isParameterOrState(ctx, draft.start, u.expression, names));
 }
 
-function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>): boolean {
+function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>, depth = 0): boolean {
   if (isStateSetElsewhere(ctx, at, expression)) return true;
   const text = withoutConversions(expression);
+  // a local that only chooses between such values (`rate = error_rate or self._error_rate`)
+  const local = depth === 0 && /^[A-Za-z_]\w*$/.test(text) && !parameters.has(text) ? ctx.resolveName(text) : undefined;
+  const choices = local?.split(/\s+(?:or)\s+|\s*(?:\|\||\?\?|\?:)\s*/);
+  if (choices && choices.length > 1 && choices.every((choice) => isParameterOrState(ctx, at, choice, parameters, depth + 1))) return true;
   const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
   // the size of a parameter (`len(data)`, `count($items)`)
