@@ -156,6 +156,13 @@ function tokenize(text: string): Token[] {
       i += match[0].length;
       continue;
     }
+    // a Ruby or Elixir symbol (`Keyword.get(opts, :capacity, 1000)`, `ENV.fetch(:size, 10)`): text, like a string
+    const symbol = c === 58 ? /^:([A-Za-z_]\w*)/.exec(text.slice(i, i + 80)) : null;
+    if (symbol && !/[\w)\]]\s*$/.test(text.slice(Math.max(0, i - 20), i))) {
+      tokens.push({ kind: 'str', text: symbol[1] });
+      i += symbol[0].length;
+      continue;
+    }
     if (c === 34 || c === 39) {
       const close = text.indexOf(text.charAt(i), i + 1);
       if (close < 0) throw new EvalError('unterminated string');
