@@ -107,11 +107,29 @@ const ORC_UTIL: CallEntryPoint[] = [
     derive: (params) => (params.n !== undefined && params.p !== undefined ? orc(params.n, params.p) : {}), source: UTIL },
 ];
 
+const FIREHOSE: SourceCitation = { repository: 'AWS Data Firehose API reference', file: 'API_OrcSerDe (CloudFormation AWS::KinesisFirehose::DeliveryStream OrcSerDe; Terraform orc_ser_de)', function: 'BloomFilterColumns, BloomFilterFalsePositiveProbability (default 0.05, from 0 to 1), RowIndexStride (default 10000)' };
+
+/** Firehose's ORC serializer (Terraform `orc_ser_de { ... }`, CloudFormation / CDK `OrcSerDe`): ORC's writer, Firehose's defaults. */
+const FIREHOSE_ORC: SettingsEntryPoint = {
+  kind: 'settings', recognizer: 'aws.firehose.orcSerDe', title: 'AWS Firehose ORC serializer Bloom filter', triggers: ['p', 'columns'],
+  requires: /orc_ser_de|OrcSerDe|orcSerDe/,
+  defaults: {
+    p: { value: 0.05, text: 'Firehose default BloomFilterFalsePositiveProbability 0.05' },
+    n: { value: 10_000, text: 'Firehose default RowIndexStride 10000 (one filter per stride)' },
+  },
+  derive: deriveOrc,
+  settings: [
+    ...['bloom_filter_columns', 'BloomFilterColumns'].map((name) => ({ role: 'columns' as const, unit: 'name' as const, form: 'key' as const, name, source: FIREHOSE })),
+    ...['bloom_filter_false_positive_probability', 'BloomFilterFalsePositiveProbability'].map((name) => ({ role: 'p' as const, unit: 'probability' as const, form: 'key' as const, name, source: FIREHOSE })),
+    ...['row_index_stride', 'RowIndexStride'].map((name) => ({ role: 'n' as const, unit: 'count' as const, form: 'key' as const, name, source: FIREHOSE })),
+  ],
+};
+
 export const ORC: LibraryModule = {
   id: 'orc',
   displayName: 'ORC',
-  recognizers: ['orc.bloomFilter'],
-  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC, ICEBERG_ORC_CONSTANTS, ORC_CONF_CONSTANTS, ...ORC_UTIL],
+  recognizers: ['orc.bloomFilter', 'aws.firehose.orcSerDe'],
+  entryPoints: [ORC_SETTINGS, ORC_WRITER, TRINO_ORC, ICEBERG_ORC, ICEBERG_ORC_CONSTANTS, ORC_CONF_CONSTANTS, ...ORC_UTIL, FIREHOSE_ORC],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [{ repository: 'apache/orc', file: 'java/core/src/java/org/apache/orc/util/BloomFilter.java', function: 'BloomFilter(long, double), optimalNumOfBits, optimalNumOfHashFunctions' }, CONF, WRITER, TRINO, ICEBERG, UTIL],

@@ -443,6 +443,8 @@ function isFalse(hit: SettingHit | undefined): boolean {
   return hit?.value !== undefined && /^(?:false|0)$/i.test(unquote(hit.value.text));
 }
 
+const INPUT_REFERENCE = /^(?:var|local|each|module|data)\.|^[A-Za-z_]\w*\.value\b|^\$\{/;
+
 /**
  * Whether a hit makes its group a filter. A switch (`enabled`) does only when it states `true`: a switch set from a
  * run-time boolean (`Boolean.toString(useBloom)`) or read with its fallback states no filter. A sizing setting does
@@ -455,6 +457,8 @@ export function triggers(hit: SettingHit | undefined, text: string): boolean {
   // characters after the value are read (not the rest of the file: this runs for every hit on every edit)
   const after = text.slice(hit.value.end, hit.value.end + AFTER_VALUE_CHARS);
   if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${after}`)) return false;
+  // a module's input passed on (Terraform `var.fpp`, `each.value.x`, `orc_ser_de.value["fpp"]`, `${...}`): its caller configures it
+  if (INPUT_REFERENCE.test(value.trim())) return false;
   return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
 }
 
