@@ -267,6 +267,18 @@ function enclosingFunction(ctx: ScanContext, offset: number): { name: string; pa
   return { name: name!, parameters, header };
 }
 
+/** The calls a pattern finds in the text, in code, each pattern searched once per text (many drafts in one function). */
+const callsCache = new WeakMap<ScanContext, Map<string, { index: number; text: string }[]>>();
+function callsOf(ctx: ScanContext, pattern: string): { index: number; text: string }[] {
+  const cache = callsCache.get(ctx) ?? callsCache.set(ctx, new Map()).get(ctx)!;
+  let calls = cache.get(pattern);
+  if (!calls) {
+    calls = [...ctx.text.matchAll(new RegExp(pattern, 'g'))].filter((m) => ctx.isCode(m.index!)).map((m) => ({ index: m.index!, text: m[0] }));
+    cache.set(pattern, calls);
+  }
+  return calls;
+}
+
 /**
  * A configuration inside a function that sizes the filter from its parameters (`def create_sized_filter(name,
  * expected_items, error_rate=0.01)`), called exactly once in the file with its values (`create_sized_filter('urls',
@@ -281,11 +293,10 @@ function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | read
   // a constructor (`DatasetDiff(int size, ...)` in `class DatasetDiff`) is called as `this(...)` or `new DatasetDiff(...)`
   const constructor = /^[A-Z]/.test(fn.name) && new RegExp(`\\b(?:class|struct|record)\\s+${fn.name}\\b`).test(ctx.text);
   const callPattern = constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
-  const calls = [...ctx.text.matchAll(new RegExp(callPattern, 'g'))]
-    .filter((m) => m.index !== undefined && ctx.isCode(m.index) && m.index + m[0].length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)));
+  const calls = callsOf(ctx, callPattern).filter((m) => m.index + m.text.length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)));
   if (calls.length !== 1) return draft;
   const call = calls[0];
-  const list = splitArguments(ctx.text, call.index! + call[0].length - 1);
+  const list = splitArguments(ctx.text, call.index + call.text.length - 1);
   if (!list) return draft;
   const row = new Map<string, RowValue>();
   list.args.forEach((arg, i) => {

@@ -84,6 +84,36 @@ describe('detect: values a reader resolves', () => {
     assert.deepEqual(found(redisson, 'java'), ['redisson.tryInit@3 {"n":20000,"p":0.01}']);
   });
 
+  it('reads of a setting with a fallback are that fallback; text the code parses is a number; symbols are text', () => {
+    for (const [text, value] of [
+      ['config.getOrDefault("catalog.bloom.fpp", 0.02)', 0.02], ['Long.parseLong(config.getOrDefault("n", String.valueOf(1000000)))', 1000000],
+      ['int(os.getenv("BLOOM_N", "5000"))', 5000], ['Keyword.get(opts, :capacity, 1000)', 1000], ['ENV.fetch("SIZE", 64)', 64], ['Integer.parseInt("12")', 12],
+    ] as const) {
+      const result = evaluateConstant(text);
+      assert.ok(result.ok && result.value === value, `${text}: ${JSON.stringify(result)}`);
+    }
+    assert.ok(!evaluateConstant('"1000"').ok, 'a string alone is text, not a number');
+    assert.ok(!evaluateConstant('config.getOrDefault("n")').ok, 'no fallback stated');
+  });
+
+  it('a value the code sets when the caller left it unset is its default (Go, Python)', () => {
+    const go = 'package x\n\nimport "github.com/bits-and-blooms/bloom/v3"\n\nfunc New(cfg Config) *bloom.BloomFilter {\n\tif cfg.Size == 0 {\n\t\tcfg.Size = 10000\n\t}\n\treturn bloom.NewWithEstimates(uint(cfg.Size), 0.01)\n}\n';
+    assert.deepEqual(found(go, 'go'), ['go.bits-and-blooms.newWithEstimates@8 {"n":10000,"p":0.01}']);
+    const python = 'from pybloom_live import BloomFilter\n\ndef make(capacity=None):\n    if capacity is None:\n        capacity = 250000\n    return BloomFilter(capacity=capacity, error_rate=0.001)\n';
+    assert.deepEqual(found(python, 'python'), ['pybloom.bloomFilter@5 {"n":250000,"p":0.001,"hashing":"partitioned"}']);
+  });
+
+  it('a constructor chained through this(...) and a Kotlin primary constructor\'s default are values', () => {
+    const java = [
+      'import com.google.common.hash.BloomFilter;', 'public class Diff {', '  private static final int SIZE = 4194304;',
+      '  private Diff(int size, double fpp) {', '    this.keys = BloomFilter.create(Funnels.stringFunnel(UTF_8), size, fpp);', '  }',
+      '  public Diff() {', '    this(SIZE, 0.001);', '  }', '}',
+    ].join('\n');
+    assert.deepEqual(found(java, 'java'), ['guava.create@4 {"n":4194304,"p":0.001}']);
+    const kotlin = 'import com.google.common.hash.BloomFilter\nconst val RATE = .01\nclass Devices(expected: Int = 500000) {\n  val seen = BloomFilter.create(Funnels.stringFunnel(UTF_8), expected, RATE)\n}\n';
+    assert.deepEqual(found(kotlin, 'kotlin'), ['guava.create@3 {"n":500000,"p":0.01}']);
+  });
+
   it('a function called once in the file sizes the filter with that call\'s arguments; called twice, with its defaults', () => {
     const once = [
       'import redis', 'r = redis.Redis()', '',
@@ -119,6 +149,13 @@ describe('detect: values a reader resolves', () => {
     assert.deepEqual(found(kotlin, 'kotlin'), ['redisson.tryInit@4 {"n":2000000,"p":0.001}']);
     const noDefault = 'import org.redisson.api.RedissonClient\ndata class BloomProps(val expectedInsertions: Long, val falseProbability: Double)\nclass C {\n  fun bloom(client: RedissonClient, props: BloomProps) {\n    client.getBloomFilter<String>("k").tryInit(props.expectedInsertions, props.falseProbability)\n  }\n}\n';
     assert.deepEqual(found(noDefault, 'kotlin'), [], 'no default stated: the caller\'s values');
+  });
+
+  it('a Terraform module input passed on configures nothing there', () => {
+    const forwarded = 'resource "aws_kinesis_firehose_delivery_stream" "s" {\n  orc_ser_de {\n    bloom_filter_columns                    = var.bloom_columns\n    bloom_filter_false_positive_probability = var.bloom_fpp\n  }\n}\n';
+    assert.deepEqual(detectConfigs(forwarded, { fileName: 'main.tf' }).map((f) => f.recognizer), []);
+    const stated = forwarded.replace('var.bloom_columns', '["id"]').replace('var.bloom_fpp', '0.02');
+    assert.deepEqual(detectConfigs(stated, { fileName: 'main.tf' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['aws.firehose.orcSerDe {"p":0.02,"n":10000}']);
   });
 
   it('a key followed by a type declares a column or a property, not a value', () => {
