@@ -373,28 +373,58 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
  * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
  * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
  */
-/** Whether `text` (what findings read) names one of the keys a guess was read from. */
-function reads(text: string, guess: Draft): boolean {
-  return genericKeys(guess).some((key) => new RegExp(`(?:^|[^\\w$])${key.replace(/[.$-]/g, '\\$&')}(?![\\w$])`).test(text));
+/**
+ * The names an expression mentions, with every run of its dotted parts (`this.size * 2` -> `this.size`, `this`, `size`):
+ * a key is read where it stands as a whole name or part of one, as `(?:^|\W)key(?!\w)` would find it.
+ */
+function namesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/[A-Za-z_$\d][\w$]*(?:[.-][A-Za-z_$\d][\w$]*)*/g)) {
+    const parts = match[0].split(/(?=[.-])/);
+    for (let i = 0; i < parts.length && i < 8; i++) {
+      let run = parts[i].replace(/^[.-]/, '');
+      names.add(run);
+      for (let j = i + 1; j < parts.length && j < i + 8; j++) names.add((run += parts[j]));
+    }
+  }
+  return names;
 }
 
 function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolean): Draft[] {
   if (!all.some((d) => d.recognizer === GENERIC_ID)) return all;
   // a guess inside another that says the same (`getenv("BLOOM_N", "1000")` inside `BLOOM_N = int(getenv(...))`) is said once
   const saysAll = (outer: Draft, inner: Draft): boolean => Object.entries(inner.params).every(([name, value]) => outer.params[name as ParamName] === value);
-  const drafts = all.filter((d) => d.recognizer !== GENERIC_ID || !all.some((o) => o !== d && o.recognizer === GENERIC_ID && o.start <= d.start && d.end <= o.end && (o.start < d.start || d.end < o.end) && saysAll(o, d)));
+  // (guesses in text order; the ones that may hold a guess start at most a few guesses before it: bounded work per guess)
+  const guesses = all.filter((d) => d.recognizer === GENERIC_ID).sort((a, b) => a.start - b.start || b.end - a.end);
+  const inner = new Set(guesses.filter((d, i) => guesses.slice(Math.max(0, i - 16), i).some((o) => d.end <= o.end && (o.start < d.start || d.end < o.end) && saysAll(o, d))));
+  const drafts = all.filter((d) => !inner.has(d));
   const specific = drafts.filter((d) => d.recognizer !== GENERIC_ID);
-  const readsOf = (d: Draft): string => [...Object.values(d.sources).map((s) => s?.text ?? ''), ...d.unevaluated.map((u) => u.expression)].join(' ');
-  const consumed = specific.map(readsOf).join(' ');
+  const readsOf = (d: Draft): Set<string> => namesIn([...Object.values(d.sources).map((s) => s?.text ?? ''), ...d.unevaluated.map((u) => u.expression)].join(' '));
+  const consumed = new Set(specific.flatMap((d) => [...readsOf(d)]));
+  // which guesses read each name (a Bloom-named class built from constants reads the constants' names)
+  const reads = new Map<Draft, Set<string>>();
+  const readers = new Map<string, Draft[]>();
+  for (const d of drafts) {
+    if (d.recognizer !== GENERIC_ID) continue;
+    const names = readsOf(d);
+    reads.set(d, names);
+    for (const name of names) {
+      const list = readers.get(name);
+      if (list) list.push(d);
+      else readers.set(name, [d]);
+    }
+  }
   return drafts.filter((draft) => {
     if (draft.recognizer !== GENERIC_ID) return true;
     if (specific.some((d) => d.start < draft.end && draft.start < d.end)) return false;
     // a value a library's recogniser already reads (a builder chain's or a config key's), even outside its range
     const sameStart = (a?: TextRange, b?: TextRange): boolean => a !== undefined && b !== undefined && a.start.line === b.start.line && a.start.character === b.start.character;
     if (Object.values(draft.sources).some((own) => specific.some((d) => Object.values(d.sources).some((s) => sameStart(s?.range, own?.range))))) return false;
-    if (reads(consumed, draft)) return false;
+    const keys = genericKeys(draft);
+    if (keys.some((key) => consumed.has(key))) return false;
     // names another guess reads, and not the other way round: a Bloom-named class built from these constants (`BloomSettings(capacity=CAP)`)
-    return !drafts.some((other) => other !== draft && other.recognizer === GENERIC_ID && reads(readsOf(other), draft) && !reads(readsOf(draft), other) && configures(other));
+    const own = reads.get(draft)!;
+    return !keys.some((key) => (readers.get(key) ?? []).some((other) => other !== draft && !genericKeys(other).some((k) => own.has(k)) && configures(other)));
   });
 }
 
