@@ -10,7 +10,8 @@ import type { DeclaredParam, EntryPoint, LibraryDerivation, LibraryModule, Sourc
 import { LN2, LN2_SQUARED, result } from './util';
 
 const FILE = 'bloompy/__init__.py';
-const REPOSITORY = '01ly/bloompy (mirror kingking888/bloompy)';
+// 01ly/bloompy's history, as stored in its mirror (its dist/ holds the published 0.1.1)
+const REPOSITORY = 'kingking888/bloompy';
 const BLOOM: SourceCitation = { repository: REPOSITORY, file: FILE, function: 'BloomFilter.__init__(error_rate, element_num=None, bit_num=None), _install, __align_4bytes' };
 const COUNTING: SourceCitation = { repository: REPOSITORY, file: FILE, function: 'CountingBloomFilter.__init__(error_rate=0.001, element_num=10**4, bit_num=None): bit_array * 4, _set_bit_value (4 bits a counter)' };
 const SCALABLE: SourceCitation = { repository: REPOSITORY, file: FILE, function: 'ScalableBloomFilter.__init__(error_rate=0.001, initial_capacity=10**4, mode=SMALL_SET_GROWTH), add (ratio 0.9)' };
@@ -92,4 +93,43 @@ export const BLOOMPY: LibraryModule = {
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [BLOOM, COUNTING, SCALABLE, SC],
+};
+
+/**
+ * `pybloom2` as imported in code (no PyPI package of that name is listed): a vendored copy of bloompy, e.g.
+ * WangYang-bit/EdgeDup Server/pybloom2.py. Same _install (m in whole 32-bit words), but `self.hash_num = 10` replaces
+ * the ceil formula, CountingBloomFilter defaults element_num to the module's `element_num1 = 3000` and keeps one numpy
+ * int per position. (jaybaird/python-bloomfilter's pybloom2/pybloom.py is pybloom's code: its `BloomFilter(capacity=...)`
+ * and ScalableBloomFilter are read as pybloom's, src/detect/recognizers/libraries.ts.)
+ */
+const PYBLOOM2_SOURCE: SourceCitation = { repository: 'WangYang-bit/EdgeDup', file: 'Server/pybloom2.py', function: 'BloomFilter.__init__(error_rate, element_num=None, bit_num=None), _install (hash_num = 10); CountingBloomFilter.__init__(error_rate=0.001, element_num=element_num1 = 3000, bit_num=None)' };
+const PYBLOOM2_IMPORT = /\bpybloom2\b/;
+
+export function pybloom2(p: number | undefined, n: number | undefined, bitNum: number | undefined): LibraryDerivation {
+  const sized = bloompy(p, n, bitNum);
+  if (sized.rejects || sized.m === undefined) return sized;
+  return { ...sized, k: 10, notes: [...(sized.notes ?? []), 'this copy fixes hash_num = 10 whatever m / n'] };
+}
+
+export const PYBLOOM2: LibraryModule = {
+  id: 'pybloom2',
+  displayName: 'pybloom2 (vendored bloompy copy, Python)',
+  recognizers: ['python.pybloom2.bloomFilter', 'python.pybloom2.countingBloomFilter'],
+  entryPoints: [
+    ...['BloomFilter', 'pybloom2.BloomFilter'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.pybloom2.bloomFilter', title: 'pybloom2 BloomFilter(error_rate, element_num=None, bit_num=None)', callee, arity: [0, 3], languages: PY, requires: PYBLOOM2_IMPORT,
+      // jaybaird's pybloom2 BloomFilter(capacity=, error_rate=) is pybloom's (src/detect/recognizers/libraries.ts)
+      excludesNames: ['capacity'],
+      params: [P, N, M], derive: (params) => pybloom2(params.p, params.n, params.m), source: PYBLOOM2_SOURCE,
+    })),
+    ...['CountingBloomFilter', 'pybloom2.CountingBloomFilter'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.pybloom2.countingBloomFilter', title: 'pybloom2 CountingBloomFilter(error_rate=0.001, element_num=3000, bit_num=None)', callee, arity: [0, 3], languages: PY, requires: PYBLOOM2_IMPORT,
+      params: [P, N, M], defaults: { p: { value: 0.001, text: 'pybloom2 default error_rate 0.001' }, n: { value: 3000, text: 'pybloom2 default element_num element_num1 = 3000' } },
+      notes: ['counting filter: one numpy int counter per position (64-bit on most platforms); add never refuses'],
+      derive: (params) => pybloom2(params.p, params.n, params.m), source: PYBLOOM2_SOURCE,
+    })),
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [PYBLOOM2_SOURCE],
 };

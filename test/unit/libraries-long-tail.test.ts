@@ -260,9 +260,21 @@ describe('library long tail: Part 3 (bloompy, pybloom2, mnemonist, YDB)', () => 
     const bloom = find(text, 'a.py', 'pybloom.bloomFilter');
     // k = ceil(log2 1000) = 10 slices of ceil(1000 · 6.9078 / (10 ln²2)) = 1438 bits
     assert.deepEqual([bloom.derived.m, bloom.derived.k], [14380, 10]);
+    // the vendored bloompy copy also imported as pybloom2 takes no capacity=: the call is pybloom's alone
+    assert.ok(!detectConfigs(text, { fileName: 'a.py' }).some((f) => f.recognizer.startsWith('python.pybloom2.')));
     const scalable = find(text, 'a.py', 'pybloom.scalableBloomFilter');
     // pybloom2's default mode is SMALL_SET_GROWTH (pybloom-live's LARGE_SET_GROWTH)
     assert.ok(JSON.stringify(scalable).includes('capacity x 2'), JSON.stringify(scalable));
+  });
+
+  it('pybloom2 as a vendored bloompy copy (EdgeDup Server/pybloom2.py): hash_num fixed at 10, CountingBloomFilter element_num 3000', () => {
+    const text = 'from Server import pybloom2\ncbf = pybloom2.CountingBloomFilter(error_rate=0.001)\nbf = pybloom2.BloomFilter(0.01, element_num=10000)\n';
+    const counting = find(text, 'a.py', 'python.pybloom2.countingBloomFilter');
+    // -3000 ln 0.001 / ln²2 = 43132.8 -> ceil(1347.9) = 1348 words = 43136 counters; k = 10 (bloompy's formula would give ceil(9.97) = 10 too)
+    assert.deepEqual([counting.params.n, counting.derived.m, counting.derived.k], [3000, 43136, 10]);
+    const bloom = find(text, 'a.py', 'python.pybloom2.bloomFilter');
+    // m as bloompy's 95872, but k = 10 where bloompy computes ceil(6.65) = 7
+    assert.deepEqual([bloom.derived.m, bloom.derived.k], [95872, 10]);
   });
 
   it('mnemonist BloomFilter: capacity or {capacity, errorRate}, default errorRate 0.005; bytes and k both truncated', () => {

@@ -88,8 +88,11 @@ const bbloom = callRecognizer({
 
 // ---------------------------------------------------------------- Python
 
-// pybloom2 (jaybaird/python-bloomfilter's pybloom2/pybloom.py) is pybloom's code under another import name
-const PYBLOOM_HINT = /\bpybloom(?:_live|2)?\b|pybloom-live/;
+const PYBLOOM_HINT = /\bpybloom(?:_live)?\b|pybloom-live/;
+// pybloom2 (jaybaird/python-bloomfilter's pybloom2/pybloom.py) is pybloom's code under another import name; its
+// BloomFilter is claimed by its `capacity=` keyword only, since a vendored bloompy copy is also imported as pybloom2
+// (src/libraries/bloompy.ts)
+const PYBLOOM_SCALABLE_HINT = /\bpybloom(?:_live|2)?\b|pybloom-live/;
 const BLOOM_FILTER2_HINT = /\bbloom_filter2\b|from\s+bloom_filter\s+import|import\s+bloom_filter\b/;
 
 /** pybloom / pybloom-live `BloomFilter(capacity, error_rate=0.001)` and bloom-filter2 `BloomFilter(max_elements=10000, error_rate=0.1)`. */
@@ -134,7 +137,7 @@ const pythonScalable = callRecognizer({
   needles: ['scalablebloomfilter'],
   pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom2|pybloom)\s*\.\s*)?ScalableBloomFilter\s*\(/g,
   build(ctx, args, start, end) {
-    if (!langIs(ctx, ['python']) || !ctx.hint('pybloom', PYBLOOM_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
+    if (!langIs(ctx, ['python']) || !ctx.hint('pybloom-scalable', PYBLOOM_SCALABLE_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
     const b = builder(ctx, 'pybloom.scalableBloomFilter', 'pybloom ScalableBloomFilter', start, end);
     const n = pickArgument(args, 0, 'initial_capacity');
     if (n) b.argument('n', n, { check: checks.positiveInteger('initial_capacity') });
