@@ -10,8 +10,8 @@ export function pybloom(n: number, p: number): LibraryDerivation {
   return result(k * bitsPerSlice, k, ['partitioned: k slices of ' + bitsPerSlice + ' bits, one probe per slice']);
 }
 
-/** The import that names pybloom or pybloom-live (the detector's hint). */
-const PYBLOOM_IMPORT = /\bpybloom(?:_live)?\b|pybloom-live/;
+/** The import that names pybloom, pybloom-live or pybloom2 (a fork of the same code: jaybaird/python-bloomfilter pybloom2/pybloom.py). */
+const PYBLOOM_IMPORT = /\bpybloom(?:_live|2)?\b|pybloom-live/;
 
 export const PYBLOOM: LibraryModule = {
   id: 'pybloom',

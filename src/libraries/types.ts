@@ -147,6 +147,8 @@ export interface CallEntryPoint {
   readonly languages?: readonly string[];
   /** The file must mention the library (an import or a package name). */
   readonly requires?: RegExp;
+  /** Keyword arguments the library does not take: a call that names one is another library's (pybloom's `capacity=`). */
+  readonly excludesNames?: readonly string[];
   readonly defaults?: DeclaredDefaults;
   /** The library's hashing layout when it is not the textbook one (partitioned slices). */
   readonly hashing?: { readonly model: HashingModel; readonly why: string };

@@ -88,6 +88,8 @@ const EXTRA_COVERAGE = new Set([
   'beam.cuckooFilter.new', 'go.cfilter.new', 'pds-net.bloomFilter', 'pds-net.partitioned', 'pds-net.counting', 'pds-net.scalable', 'licia.bloomFilter',
   'bloomd.config', 'guava-probably.cuckooFilter', 'python.hazy.estimateParams', 'go.gostl.bloomfilter.estimateParameters',
   'pyrebloom.new', 'cpp.efficient.cuckooFilter',
+  'python.bloompy.bloomFilter', 'python.bloompy.countingBloomFilter', 'python.bloompy.scalableBloomFilter', 'python.bloompy.scalableCountingBloomFilter',
+  'mnemonist.bloomFilter.new', 'mnemonist.bloomFilter.from', 'ydb.bloomFilterIndex', 'python.pybloom2.bloomFilter', 'python.pybloom2.countingBloomFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

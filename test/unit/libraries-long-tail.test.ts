@@ -215,3 +215,95 @@ describe('library long tail: Part 2 (popular libraries no module claimed)', () =
     assert.deepEqual([findings[1].derived.structure?.slots, findings[1].derived.structure?.fingerprintBits, findings[1].derived.structure?.memoryBits], [2_097_152, 13, 2_097_152 * 12]);
   });
 });
+
+describe('library long tail: Part 3 (bloompy, pybloom2, mnemonist, YDB)', () => {
+  it('bloompy BloomFilter(error_rate, element_num | bit_num): m in whole 32-bit words, k = ceil(ln 2 · m / n)', () => {
+    const text = 'import bloompy\nbf = bloompy.BloomFilter(error_rate=0.001, element_num=1000)\nb2 = bloompy.BloomFilter(0.01, 10000)\nb3 = bloompy.BloomFilter(0.01, bit_num=100000)\n';
+    const findings = detectConfigs(text, { fileName: 'a.py' }).filter((f) => f.recognizer === 'python.bloompy.bloomFilter');
+    assert.equal(findings.length, 3);
+    // -1000 ln 0.001 / ln²2 = 14377.6 -> ceil(14377.6 / 32) · 32 = 450 · 32 = 14400; k = ceil(ln 2 · 14400 / 1000) = ceil(9.98) = 10
+    assert.deepEqual([findings[0].params.n, findings[0].params.p, findings[0].derived.m, findings[0].derived.k], [1000, 0.001, 14400, 10]);
+    // the rate comes first positionally: -10000 ln 0.01 / ln²2 = 95850.6 -> 2996 words = 95872 bits; k = ceil(6.65) = 7
+    assert.deepEqual([findings[1].params.n, findings[1].params.p, findings[1].derived.m, findings[1].derived.k], [10000, 0.01, 95872, 7]);
+    // bit_num: 100000 is 3125 words; element_num = 100000 ln²2 / ln 100 = 10432.9, k = ceil(ln 2 · 100000 / 10432.9) = ceil(6.64) = 7
+    assert.deepEqual([findings[2].derived.m, findings[2].derived.k], [100000, 7]);
+  });
+
+  it('bloompy CountingBloomFilter: default element_num 10**4; bit_num alone is refused', () => {
+    const text = 'from bloompy import CountingBloomFilter\ncbf = CountingBloomFilter(error_rate=0.001)\nbad = CountingBloomFilter(bit_num=4096)\n';
+    const findings = detectConfigs(text, { fileName: 'a.py' }).filter((f) => f.recognizer === 'python.bloompy.countingBloomFilter');
+    assert.equal(findings.length, 2);
+    // -10000 ln 0.001 / ln²2 = 143775.9 -> 143775.9 / 32 = 4493.0 -> 4493 words = 143776 counters; k = ceil(ln 2 · 14.3776) = ceil(9.97) = 10
+    assert.deepEqual([findings[0].params.n, findings[0].params.p, findings[0].derived.m, findings[0].derived.k], [10000, 0.001, 143776, 10]);
+    // the default element_num=10**4 and bit_num together: "Multi arguments are given"
+    assert.ok(findings[1].invalid?.some((reason) => reason.includes('Multi arguments')), JSON.stringify(findings[1].invalid));
+  });
+
+  it('bloompy ScalableBloomFilter and SCBloomFilter: the first sub-filter at error_rate x 0.9', () => {
+    const text = 'import bloompy\nsbf = bloompy.ScalableBloomFilter(error_rate=0.001, initial_capacity=1000)\nsc = bloompy.SCBloomFilter(0.01, 10000, bloompy.SCBloomFilter.LARGE_SET_GROWTH)\n';
+    const scalable = find(text, 'a.py', 'python.bloompy.scalableBloomFilter');
+    // p = 0.0009: -1000 ln 0.0009 / ln²2 = 14596.9 -> 457 words = 14624 bits; k = ceil(ln 2 · 14.624) = ceil(10.14) = 11
+    assert.deepEqual([scalable.params.n, scalable.derived.m, scalable.derived.k], [1000, 14624, 11]);
+    const counting = find(text, 'a.py', 'python.bloompy.scalableCountingBloomFilter');
+    // p = 0.009: -10000 ln 0.009 / ln²2 = 98043.4 -> 3064 words = 98048 counters; k = ceil(ln 2 · 9.8048) = ceil(6.80) = 7
+    assert.deepEqual([counting.derived.m, counting.derived.k], [98048, 7]);
+    assert.ok(counting.derived.notes?.some((note) => note.includes('4x the items')), JSON.stringify(counting.derived.notes));
+  });
+
+  it('bloompy\'s names without the bloompy import are not bloompy\'s', () => {
+    const findings = detectConfigs('from other import BloomFilter\nbf = BloomFilter(error_rate=0.001, element_num=1000)\n', { fileName: 'a.py' });
+    assert.ok(!findings.some((f) => f.recognizer.startsWith('python.bloompy.')), JSON.stringify(findings.map((f) => f.recognizer)));
+  });
+
+  it('pybloom2 is pybloom\'s code: BloomFilter(capacity, error_rate) partitioned; ScalableBloomFilter grows 2x by default', () => {
+    const text = 'from pybloom2 import BloomFilter, ScalableBloomFilter\nf = BloomFilter(capacity=1000, error_rate=0.001)\nsbf = ScalableBloomFilter(initial_capacity=512)\n';
+    const bloom = find(text, 'a.py', 'pybloom.bloomFilter');
+    // k = ceil(log2 1000) = 10 slices of ceil(1000 · 6.9078 / (10 ln²2)) = 1438 bits
+    assert.deepEqual([bloom.derived.m, bloom.derived.k], [14380, 10]);
+    // the vendored bloompy copy also imported as pybloom2 takes no capacity=: the call is pybloom's alone
+    assert.ok(!detectConfigs(text, { fileName: 'a.py' }).some((f) => f.recognizer.startsWith('python.pybloom2.')));
+    const scalable = find(text, 'a.py', 'pybloom.scalableBloomFilter');
+    // pybloom2's default mode is SMALL_SET_GROWTH (pybloom-live's LARGE_SET_GROWTH)
+    assert.ok(JSON.stringify(scalable).includes('capacity x 2'), JSON.stringify(scalable));
+  });
+
+  it('pybloom2 as a vendored bloompy copy (EdgeDup Server/pybloom2.py): hash_num fixed at 10, CountingBloomFilter element_num 3000', () => {
+    const text = 'from Server import pybloom2\ncbf = pybloom2.CountingBloomFilter(error_rate=0.001)\nbf = pybloom2.BloomFilter(0.01, element_num=10000)\n';
+    const counting = find(text, 'a.py', 'python.pybloom2.countingBloomFilter');
+    // -3000 ln 0.001 / ln²2 = 43132.8 -> ceil(1347.9) = 1348 words = 43136 counters; k = 10 (bloompy's formula would give ceil(9.97) = 10 too)
+    assert.deepEqual([counting.params.n, counting.derived.m, counting.derived.k], [3000, 43136, 10]);
+    const bloom = find(text, 'a.py', 'python.pybloom2.bloomFilter');
+    // m as bloompy's 95872, but k = 10 where bloompy computes ceil(6.65) = 7
+    assert.deepEqual([bloom.derived.m, bloom.derived.k], [95872, 10]);
+  });
+
+  it('mnemonist BloomFilter: capacity or {capacity, errorRate}, default errorRate 0.005; bytes and k both truncated', () => {
+    const text = "import BloomFilter from 'mnemonist/bloom-filter';\nconst a = new BloomFilter(1000);\nconst b = new BloomFilter({ capacity: 10000, errorRate: 0.01 });\n";
+    const findings = detectConfigs(text, { fileName: 'a.ts' }).filter((f) => f.recognizer === 'mnemonist.bloomFilter.new');
+    assert.equal(findings.length, 2);
+    // -1000 ln 0.005 / ln²2 = 11027.8 bits -> 1378 bytes = 11024 bits; k = floor(11.024 · ln 2) = floor(7.64) = 7
+    assert.deepEqual([findings[0].params.p, findings[0].derived.m, findings[0].derived.k], [0.005, 11024, 7]);
+    // 95850.6 bits -> 11981 bytes = 95848 bits; k = floor(9.5848 · ln 2) = floor(6.64) = 6 (the textbook rounds to 7)
+    assert.deepEqual([findings[1].params.n, findings[1].params.p, findings[1].derived.m, findings[1].derived.k], [10000, 0.01, 95848, 6]);
+  });
+
+  it('mnemonist BloomFilter.from(iterable, capacity | options)', () => {
+    const text = "const { BloomFilter } = require('mnemonist');\nconst a = BloomFilter.from(words, { capacity: 5000, errorRate: 0.001 });\nconst b = BloomFilter.from(words, 2000);\n";
+    const findings = detectConfigs(text, { fileName: 'a.js' }).filter((f) => f.recognizer === 'mnemonist.bloomFilter.from');
+    assert.equal(findings.length, 2);
+    // -5000 ln 0.001 / ln²2 = 71887.9 -> 8985 bytes = 71880 bits; k = floor(14.376 · ln 2) = floor(9.96) = 9
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [71880, 9]);
+    // 2000 at 0.005: 22055.5 bits -> 2756 bytes = 22048 bits; k = 7
+    assert.deepEqual([findings[1].params.n, findings[1].derived.m, findings[1].derived.k], [2000, 22048, 7]);
+  });
+
+  it('YDB INDEX ... LOCAL USING bloom_filter WITH (false_positive_probability), in SQL and inside a string', () => {
+    const ddl = 'CREATE TABLE events (\n  id Uint64,\n  resource_id Utf8,\n  PRIMARY KEY (id),\n  INDEX idx_res LOCAL USING bloom_filter ON (resource_id) WITH (false_positive_probability = 0.05)\n);\n';
+    assert.equal(find(ddl, 'a.sql', 'ydb.bloomFilterIndex').params.p, 0.05);
+    const inPython = 'query = """ALTER TABLE logs ADD INDEX idx_msg LOCAL USING bloom_ngram_filter ON (msg) WITH (ngram_size = 4, false_positive_probability = 0.01)"""\n';
+    assert.equal(find(inPython, 'a.py', 'ydb.bloomFilterIndex').params.p, 0.01);
+    // the same key without a YDB Bloom index is not YDB's
+    const other = detectConfigs('false_positive_probability = 0.05\n', { fileName: 'a.py' });
+    assert.ok(!other.some((f) => f.recognizer === 'ydb.bloomFilterIndex'));
+  });
+});

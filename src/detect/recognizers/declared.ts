@@ -256,6 +256,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
         if (match[3] !== undefined && !entry.declaration) continue;
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
         if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
+        if (entry.excludesNames && list.args.some((a) => a.name !== undefined && entry.excludesNames!.includes(a.name))) continue;
         if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
         const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end, typeArgs);
         if (draft) return draft;

@@ -89,13 +89,17 @@ const bbloom = callRecognizer({
 // ---------------------------------------------------------------- Python
 
 const PYBLOOM_HINT = /\bpybloom(?:_live)?\b|pybloom-live/;
+// pybloom2 (jaybaird/python-bloomfilter's pybloom2/pybloom.py) is pybloom's code under another import name; its
+// BloomFilter is claimed by its `capacity=` keyword only, since a vendored bloompy copy is also imported as pybloom2
+// (src/libraries/bloompy.ts)
+const PYBLOOM_SCALABLE_HINT = /\bpybloom(?:_live|2)?\b|pybloom-live/;
 const BLOOM_FILTER2_HINT = /\bbloom_filter2\b|from\s+bloom_filter\s+import|import\s+bloom_filter\b/;
 
 /** pybloom / pybloom-live `BloomFilter(capacity, error_rate=0.001)` and bloom-filter2 `BloomFilter(max_elements=10000, error_rate=0.1)`. */
 const pythonBloomFilter = callRecognizer({
   ids: ['pybloom.bloomFilter', 'bloom-filter2.bloomFilter'],
   needles: ['bloomfilter'],
-  pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom|bloom_filter2|bloom_filter)\s*\.\s*)?BloomFilter\s*\(/g,
+  pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom2|pybloom|bloom_filter2|bloom_filter)\s*\.\s*)?BloomFilter\s*\(/g,
   build(ctx, args, start, end) {
     if (!langIs(ctx, ['python']) || definesOwn(ctx, 'BloomFilter')) return undefined;
     const text = ctx.text.slice(start, end);
@@ -131,9 +135,9 @@ const pythonBloomFilter = callRecognizer({
 const pythonScalable = callRecognizer({
   ids: ['pybloom.scalableBloomFilter'],
   needles: ['scalablebloomfilter'],
-  pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom)\s*\.\s*)?ScalableBloomFilter\s*\(/g,
+  pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom2|pybloom)\s*\.\s*)?ScalableBloomFilter\s*\(/g,
   build(ctx, args, start, end) {
-    if (!langIs(ctx, ['python']) || !ctx.hint('pybloom', PYBLOOM_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
+    if (!langIs(ctx, ['python']) || !ctx.hint('pybloom-scalable', PYBLOOM_SCALABLE_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
     const b = builder(ctx, 'pybloom.scalableBloomFilter', 'pybloom ScalableBloomFilter', start, end);
     const n = pickArgument(args, 0, 'initial_capacity');
     if (n) b.argument('n', n, { check: checks.positiveInteger('initial_capacity') });
@@ -142,7 +146,8 @@ const pythonScalable = callRecognizer({
     if (p) b.argument('p', p, { check: checks.probability('error_rate') });
     else b.setDefault('p', 0.001, 'pybloom default error_rate 0.001');
     const mode = pickArgument(args, 2, 'mode');
-    const growth = mode && /SMALL_SET_GROWTH/.test(mode.text) ? 2 : 4;
+    // pybloom-live defaults to LARGE_SET_GROWTH (4), pybloom2 to SMALL_SET_GROWTH (2)
+    const growth = mode ? (/SMALL_SET_GROWTH/.test(mode.text) ? 2 : 4) : ctx.hint('pybloom2', /\bpybloom2\b/) ? 2 : 4;
     b.note(`scalable: the first sub-filter gets p x 0.1, each next one capacity x ${growth} and p x 0.9; the total FP stays below p`);
     b.hashing('partitioned', 'pybloom is partitioned');
     return b.derive((q) => {
