@@ -522,12 +522,11 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
 const READ_BACK = /^(?:ReadFrom|UnmarshalBinary|UnmarshalJSON|GobDecode|readFrom|readObject|deserialize|Deserialize|load|Load)$/;
 
 /**
- * A filter built with no value stated here (`filter := bloom.New(uint(m), uint(k))`) and read back right after
+ * A filter built (`filter := bloom.New(uint(m), uint(k))`, also with stated values) and read back right after
  * (`filter.ReadFrom(file)`): the stored filter, not this call, decides its size.
  */
 function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
-  if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
-  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  if (draft.invalid.length > 0) return false;
   const bound = /([A-Za-z_]\w*)\s*(?::=|=)\s*$/.exec(lineBefore(ctx, draft.start))?.[1];
   if (bound === undefined) return false;
   const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));

@@ -138,6 +138,8 @@ const pythonScalable = callRecognizer({
   pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom2|pybloom)\s*\.\s*)?ScalableBloomFilter\s*\(/g,
   build(ctx, args, start, end) {
     if (!langIs(ctx, ['python']) || !ctx.hint('pybloom-scalable', PYBLOOM_SCALABLE_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
+    // built with no size (`ScalableBloomFilter(mode=LARGE_SET_GROWTH)`): a growing filter at its defaults sizes nothing here
+    if (!pickArgument(args, 0, 'initial_capacity') && !pickArgument(args, 1, 'error_rate')) return undefined;
     const b = builder(ctx, 'pybloom.scalableBloomFilter', 'pybloom ScalableBloomFilter', start, end);
     const n = pickArgument(args, 0, 'initial_capacity');
     if (n) b.argument('n', n, { check: checks.positiveInteger('initial_capacity') });

@@ -154,7 +154,14 @@ const redisCommand: Recognizer = {
     const inString = ctx.isString(at);
     let end = after;
     const lineEnd = Math.min(ctx.source.lineEnd(ctx.source.lineOf(at)), after + 400);
-    while (end < lineEnd && (!inString || ctx.isString(end)) && !/[;|&)\]]/.test(text[end])) end++;
+    while (end < lineEnd && (!inString || ctx.isString(end)) && !/[;|&)\]]/.test(text[end])) {
+      // a template's interpolation (`${keyNames[2]}`) is one token, brackets and all
+      if (text[end] === '$' && text[end + 1] === '{') {
+        const close = text.indexOf('}', end);
+        if (close > end && close < lineEnd) end = close;
+      }
+      end++;
+    }
     if (inString && end > after && /["'`]/.test(text[end - 1])) end--;
     const body = text.slice(after, end);
     const tokens: Argument[] = [];
@@ -403,4 +410,26 @@ function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
   return b.derive(deriveRedis(() => false)).build();
 }
 
-export const REDIS_RECOGNIZERS: readonly Recognizer[] = [redisCommand, redisPy, redisClients, redisModuleConfig];
+/**
+ * A project's own Redis Bloom wrapper (`new RedisBloom(redis).reserve(key, 0.001, 1000)`, `hub.bloom.reserve(...)`): a
+ * Bloom-named receiver's `reserve(key, errorRate, capacity)` takes BF.RESERVE's arguments in BF.RESERVE's order, as
+ * every client does (node-redis, redis-modules-sdk, redis-py). redis-modules-sdk's own import is read by its module.
+ */
+const bloomWrapperReserve = callRecognizer({
+  ids: ['redis.bf.reserve'],
+  needles: ['bloom'],
+  pattern: /\b(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$]*[Bb]loom[\w$]*\s*\.\s*reserve\s*\(/g,
+  build(ctx, args, start, end) {
+    if (args.length < 3 || args.length > 4 || ctx.hint('redis-modules-sdk', /redis-modules-sdk/)) return undefined;
+    // BF.RESERVE's order: a rate then a capacity, as values or as names that say so (not `reserve(store, key, rate, cap)`)
+    const says = (arg: Argument, word: RegExp): boolean => evaluateConstant(arg.text, { ...ctx.codeEval, allowQuotedNumbers: true }).ok || word.test(arg.text);
+    if (!says(args[1], /rate|fpp|prob|error|fp/i) || !says(args[2], /cap|size|count|items|entries|elements|expected|\bn\b/i)) return undefined;
+    const b = builder(ctx, 'redis.bf.reserve', 'RedisBloom BF.RESERVE (through a wrapper\'s reserve)', start, end);
+    const sent = { ...ctx.codeEval, allowQuotedNumbers: true };
+    b.argument('p', args[1], { check: PROBABILITY, eval: sent });
+    b.argument('n', args[2], { check: CAPACITY, eval: sent });
+    return b.derive(deriveRedis(() => false)).build();
+  },
+});
+
+export const REDIS_RECOGNIZERS: readonly Recognizer[] = [redisCommand, redisPy, redisClients, redisModuleConfig, bloomWrapperReserve];

@@ -12,8 +12,12 @@ const cassandra: Recognizer = {
   pattern: /\bbloom_filter_fp_chance\b/g,
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
+    // the option set (`= 0.01`, `: 0.01`, `'bloom_filter_fp_chance': 0.01`, `set("bloom_filter_fp_chance", 0.01)`), not a
+    // column read back (`SELECT bloom_filter_fp_chance, caching`) nor a schema's type (`"...": schema.Float64Attribute{`)
+    const quoted = /["'`]/.test(ctx.text[at - 1] ?? '');
+    if (!quoted && /^\s*,/.test(ctx.text.slice(at + match[0].length, at + match[0].length + 4))) return undefined;
     const value = readValue(ctx, at + match[0].length);
-    if (!value) return undefined;
+    if (!value || /[{(]$/.test(value.text)) return undefined;
     const b = builder(ctx, 'cassandra.fpChance', 'Cassandra/ScyllaDB bloom_filter_fp_chance', at, value.end);
     const probe = builder(ctx, 'probe', '', 0, 0).config('p', value.text);
     if (probe === 1) {
@@ -119,7 +123,8 @@ const brinBloom: Recognizer = {
   needles: ['_bloom_ops'],
   pattern: /\b[a-z0-9]{1,24}_bloom_ops\b/g,
   match(ctx, match, at) {
-    if (ctx.isComment(at)) return undefined;
+    // `CREATE OPERATOR CLASS float8_bloom_ops ... USING bloom`: the class's definition, not an index using it
+    if (ctx.isComment(at) || /operator\s+class\s+$/i.test(ctx.text.slice(Math.max(0, at - 40), at))) return undefined;
     const after = at + match[0].length;
     const paren = /^\s*\(/.exec(ctx.text.slice(after, after + 10));
     const list = paren ? splitArguments(ctx.text, after + paren[0].length - 1) : undefined;
