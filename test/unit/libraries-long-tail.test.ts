@@ -307,3 +307,26 @@ describe('library long tail: Part 3 (bloompy, pybloom2, mnemonist, YDB)', () => 
     assert.ok(!other.some((f) => f.recognizer === 'ydb.bloomFilterIndex'));
   });
 });
+
+describe('library long tail: the bloom-filter gem (Ruby, deepfryed/bloom-filter)', () => {
+  const ruby = (call: string) => detectConfigs(`require 'bloom-filter'\n@seen = ${call}\n`, { languageId: 'ruby' });
+  it('size: and error_rate: give ceil(|ln p| n / ln²2) bits and ceil(0.7 m / n) hashes (bloom_initialize)', () => {
+    // |ln 0.01| · 10000 / ln²2 = 95850.6 -> 95851 bits; 0.7 · 95851 / 10000 = 6.71 -> 7 (ln 2 would give 6.64 -> 7 too)
+    const [f] = ruby('BloomFilter.new(size: 10_000, error_rate: 0.01)');
+    assert.equal(f.recognizer, 'ruby.bloom-filter.new');
+    assert.deepEqual([f.params.n, f.params.p, f.derived.m, f.derived.k], [10000, 0.01, 95851, 7]);
+    // 60e6 at 0.001: 862655254 bits, 0.7 · 14.38 = 10.06 -> 11 hashes where ln 2 · m / n rounds to 10
+    const [g] = ruby('BloomFilter.new(size: 60000000, error_rate: 0.001)');
+    assert.deepEqual([g.derived.m, g.derived.k], [862655254, 11]);
+  });
+  it('bits: and hashes: are m and k (hashes default 4); more than 16 hash functions are refused', () => {
+    const [f] = ruby('BloomFilter.new(bits: 1_000_000, hashes: 5)');
+    assert.deepEqual([f.params.m, f.params.k, f.derived.m, f.derived.k], [1000000, 5, 1000000, 5]);
+    // p = 1e-9 at n = 100: k = ceil(0.7 · 4314 / 100) = 31 > 16 salts
+    const [g] = ruby('BloomFilter.new(size: 100, error_rate: 1e-9)');
+    assert.ok((g.invalid ?? []).some((reason) => /16 salts/.test(reason)), JSON.stringify(g.invalid));
+  });
+  it('without its require, BloomFilter.new is someone else\'s class', () => {
+    assert.notEqual(detectConfigs('@seen = BloomFilter.new(size: 10_000, error_rate: 0.01)\n', { languageId: 'ruby' })[0]?.recognizer, 'ruby.bloom-filter.new');
+  });
+});

@@ -176,7 +176,8 @@ const redisCommand: Recognizer = {
     // Require constant values: documentation like "BF.RESERVE key error_rate capacity" is not a config.
     const numeric = (t: Argument | undefined) => t !== undefined && evaluateConstant(t.text, { allowQuotedNumbers: true }).ok;
     if (command === 'RESERVE' && !formatted && !numeric(tokens[1]) && !numeric(tokens[2])) {
-      const shellVariables = tokens.slice(1, 3).some((t) => /^["']?\$/.test(t.text));
+      // a shell script's `$RATE $CAP` are configured where the script runs; a JS template's `${rate}` is the program's own value
+      const shellVariables = !langIs(ctx, JS) && tokens.slice(1, 3).some((t) => /^["']?\$/.test(t.text));
       if (!shellVariables) return undefined;
     }
     if (command === 'INSERT' && !tokens.some((t, i) => /^(CAPACITY|ERROR)$/i.test(t.text) && numeric(tokens[i + 1]))) return undefined;
