@@ -136,6 +136,10 @@ const PAIR = /(?<![\w$])(["'`]?)([A-Za-z_][\w$]*(?:[.\-][A-Za-z0-9_][\w$]*){0,12
 const XML_ELEMENT = /<([A-Za-z_][\w.:-]{0,60})(?:[ \t][^<>]{0,200})?>([^<>]{1,80})<\/\1>/g;
 /** Spring/XML property: `name="expectedInsertions" value="1000000"`. */
 const XML_PROPERTY = /\bname[ \t]*=[ \t]*"([A-Za-z_][\w.-]{0,60})"[ \t]+value[ \t]*=[ \t]*"([^"<>]{1,80})"/g;
+/** `@DefaultValue("0.001") double bloomFpp();`, `@ConfigProperty(name = "x", defaultValue = "0.001") double bloomFpp;`: value, then the declared name. */
+const ANNOTATED_DEFAULT = /(?:@(?:DefaultValue|Default)\s*\(\s*"([^"\n]{1,60})"\s*\)|@ConfigProperty\s*\([^()]{0,200}?\bdefaultValue\s*=\s*"([^"\n]{1,60})"[^()]{0,200}\))(?:\s*@[\w.]+(?:\([^()]*\))?)*\s*(?:(?:public|private|protected|static|final|abstract)\s+)*[\w<>\[\].?]+\s+([A-Za-z_]\w*)\s*[(;=]/g;
+/** The same annotation and type right before a declared name (read from the name back). */
+const ANNOTATED_DEFAULT_BEFORE = /(?:@(?:DefaultValue|Default)\s*\(\s*"([^"\n]{1,60})"\s*\)|@ConfigProperty\s*\([^()]{0,200}?\bdefaultValue\s*=\s*"([^"\n]{1,60})"[^()]{0,200}\))(?:\s*@[\w.]+(?:\([^()]*\))?)*\s*(?:(?:public|private|protected|static|final|abstract)\s+)*[\w<>\[\].?]+\s+$/;
 /** Erlang / Elixir tuple: `{capacity, 1000}`. */
 const TUPLE = /\{[ \t]*:?([a-z_][\w]{0,40})[ \t]*,[ \t]*([^{},\n]{1,60}?)[ \t]*\}/g;
 
@@ -222,6 +226,16 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
     while ((match = XML_PROPERTY.exec(scope)) !== null) {
       const valueStart = start + match.index + match[0].lastIndexOf(match[2]);
       push(match[1], start + match.index + match[0].indexOf(match[1]), { text: match[2], start: valueStart, end: valueStart + match[2].length });
+    }
+  }
+  if (scope.includes('@')) {
+    // a default stated by an annotation on the setting's declaration (OWNER / Micronaut `@DefaultValue("0.001") double
+    // bloomFpp();`, Quarkus `@ConfigProperty(name = "...", defaultValue = "0.001") double bloomFpp;`): the group starts there
+    ANNOTATED_DEFAULT.lastIndex = 0;
+    while ((match = ANNOTATED_DEFAULT.exec(scope)) !== null) {
+      const value = match[1] ?? match[2];
+      const valueStart = start + match.index + match[0].indexOf(`"${value}"`) + 1;
+      push(match[3], start + match.index, { text: value, start: valueStart, end: valueStart + value.length });
     }
   }
   if (ctx.source.languageId === 'erlang' || ctx.source.languageId === 'elixir') {
@@ -716,6 +730,16 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     const valueAt = env ? i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0) + env[0].length : -1;
     const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
     if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+  }
+  // a declaration whose default an annotation states (`@DefaultValue("0.001") double bloomFpp();`)
+  if (text[end] === '(' || /^\s*[;=]/.test(text.slice(end, end + 3))) {
+    const annotated = ANNOTATED_DEFAULT_BEFORE.exec(text.slice(Math.max(0, start - 300), start));
+    if (annotated) {
+      const value = annotated[1] ?? annotated[2];
+      const at = Math.max(0, start - 300) + annotated.index;
+      const valueStart = at + annotated[0].indexOf(`"${value}"`) + 1;
+      return { key: text.slice(start, end), keyStart: at, value, valueStart, valueEnd: valueStart + value.length, container: -1 };
+    }
   }
   // C/C++ `#define BLOOM_BITS (1 << 20)`
   if (/#[ \t]*define[ \t]+$/.test(text.slice(Math.max(lineStart, start - 40), start)) && /^[ \t]/.test(text[end] ?? '')) {
