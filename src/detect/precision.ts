@@ -578,5 +578,7 @@ function transcriptOutput(ctx: ScanContext, draft: Draft): string | undefined {
  * bean method's parameters): the framework injects the value, or the default it states. The declaration is the use.
  */
 function isAnnotatedDefault(ctx: ScanContext, draft: Draft): boolean {
-  return draft.recognizer === GENERIC_ID && /^@[A-Za-z_][\w.]*\s*\(/.test(ctx.text.slice(draft.start, draft.start + 120));
+  if (draft.recognizer !== GENERIC_ID) return false;
+  // the group at its annotation, or a key read inside one (`@Value("${bloom.expected-insertions:100000}") long n`)
+  return /^@[A-Za-z_][\w.]*\s*\(/.test(ctx.text.slice(draft.start, draft.start + 120)) || /@[A-Za-z_][\w.]*\s*\(\s*(?:\w+\s*=\s*)?["']\$\{$/.test(lineBefore(ctx, draft.start));
 }

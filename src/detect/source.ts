@@ -191,6 +191,14 @@ function classify(text: string, family: LanguageFamily, languageId: string | und
       i = stop;
       continue;
     }
+    // Ruby's `=begin` ... `=end` block comment, at the start of a line
+    if (languageId === 'ruby' && c === 61 && (i === 0 || text.charCodeAt(i - 1) === 10) && text.startsWith('=begin', i)) {
+      const end = indexOfLineStart(text, '=end', i + 6);
+      const stop = end < 0 ? length : lineEndFrom(text, end);
+      fill(i, stop, COMMENT);
+      i = stop;
+      continue;
+    }
     if (hashComments && c === 35) {
       // '#' starts a comment at the start of a word (YAML/shell rule: after whitespace or at line start)
       const prev = i === 0 ? 10 : text.charCodeAt(i - 1);
@@ -258,6 +266,14 @@ function classify(text: string, family: LanguageFamily, languageId: string | und
     i++;
   }
   return mask;
+}
+
+/** The offset of `token` at the start of a line at or after `from`, or -1. */
+function indexOfLineStart(text: string, token: string, from: number): number {
+  for (let at = text.indexOf(token, from); at >= 0; at = text.indexOf(token, at + token.length)) {
+    if (at === 0 || text.charCodeAt(at - 1) === 10) return at;
+  }
+  return -1;
 }
 
 function lineEndFrom(text: string, from: number): number {

@@ -857,7 +857,8 @@ function analyse(ctx: ScanContext): Draft[] {
     if (pair && classifyName(pair.key)) {
       const line = source.lineOf(pair.keyStart);
       const dot = pair.key.lastIndexOf('.');
-      flat.push({ pair, prefix: dot > 0 ? pair.key.slice(0, dot) : '', indent: pair.keyStart - source.lineStart(line), line });
+      // the line's indentation (fields `private long a = 1;` and `private double b = 2;` line up though their names do not)
+      flat.push({ pair, prefix: dot > 0 ? pair.key.slice(0, dot) : '', indent: indentOf(source.lineText(line)), line });
       continue;
     }
     const scope = scopeFor(ctx, token.start, token.end);
@@ -909,6 +910,18 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
   return drafts;
 }
 
+/** Lines of code from `from` (excluded) to `to` (a doc comment or blank lines between two fields separate nothing); at most FLAT_LINE_GAP + 1. */
+function codeLinesBetween(ctx: ScanContext, from: number, to: number): number {
+  const source = ctx.source;
+  let count = 0;
+  for (let line = from + 1; line <= to && line - from <= 40 && count <= FLAT_LINE_GAP; line++) {
+    const content = source.lineText(line);
+    const first = content.search(/\S/);
+    if (first >= 0 && source.kindAt(source.lineStart(line) + first) !== COMMENT && !/^\s*(?:\*|\/\*\*?|\*\/)/.test(content)) count++;
+  }
+  return to - from > 40 ? FLAT_LINE_GAP + 1 : count;
+}
+
 function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent: number; line: number }[]): Draft[] {
   const drafts: Draft[] = [];
   const groups: (typeof flat)[] = [];
@@ -917,7 +930,7 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
     const param = classifyName(entry.pair.key)?.param;
     const group = groups.find((g) => {
       const tail = g[g.length - 1];
-      if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && entry.line - tail.line <= FLAT_LINE_GAP))) return false;
+      if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && codeLinesBetween(ctx, tail.line, entry.line) < FLAT_LINE_GAP))) return false;
       // a parameter stated again starts the next filter (`BLOOM_CAP`, `BLOOM_FP_RATE`, then `QUEUE_BLOOM_CAP`, ...)
       return param === undefined || !statedIn.get(g)!.has(param);
     });
