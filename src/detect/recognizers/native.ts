@@ -12,14 +12,22 @@ const INT_MAX = 2147483647;
 /** RocksDB `NewBloomFilterPolicy(bits_per_key[, false])` / `NewRibbonFilterPolicy(bpk)`; LevelDB `NewBloomFilterPolicy(bits_per_key)`. */
 const filterPolicy = callRecognizer({
   ids: ['rocksdb.bitsPerKey', 'rocksdb.ribbon', 'leveldb.bitsPerKey', 'rocksdb.legacyBloom'],
-  needles: ['newbloomfilterpolicy', 'newribbonfilterpolicy'],
-  pattern: /\b(?:(rocksdb|leveldb)\s*::\s*)?New(Bloom|Ribbon)FilterPolicy\s*\(/g,
+  needles: ['newbloomfilterpolicy', 'newribbonfilterpolicy', 'bloomfilterpolicy'],
+  // (a LevelDB fork's variants, `leveldb::NewRowKeyBloomFilterPolicy(10, op)`, take LevelDB's bits per key first)
+  pattern: /\b(?:(rocksdb|leveldb|ROCKSDB_NAMESPACE)\s*::\s*)?New(Bloom|Ribbon|\w+Bloom)FilterPolicy\s*\(/g,
   build(ctx, args, start, end, match) {
     if (args.length < 1 || args.length > 2) return undefined;
+    const variant = match[2] !== 'Bloom' && match[2] !== 'Ribbon';
+    if (variant && match[1] !== 'leveldb') return undefined;
     const before = ctx.text.slice(Math.max(0, start - 80), start);
-    if (/::\s*$/.test(before) && !match[1]) return undefined; // a definition like `const FilterPolicy* X::NewBloomFilterPolicy(`
+    const lineBefore = before.slice(before.lastIndexOf('\n') + 1);
+    // a definition (`const FilterPolicy* X::NewBloomFilterPolicy(`), not a call qualified by another namespace
+    // (`sstable::NewBloomFilterPolicy(10)`: a LevelDB port under its own namespace)
+    if (/::\s*$/.test(before) && !match[1] && /^\s*(?:const\s+)?[\w:<>]+\s*[*&]?\s*[\w:]*::\s*$/.test(lineBefore)) return undefined;
+    const otherNamespace = !match[1] && /\b(\w+)\s*::\s*$/.test(before);
     if (/\b(?:int|double|float)\s+\w+\s*$/.test(args[0].text)) return undefined; // a declaration
-    let system: 'rocksdb' | 'leveldb' | undefined = match[1] as 'rocksdb' | 'leveldb' | undefined;
+    let system = match[1] === 'ROCKSDB_NAMESPACE' ? 'rocksdb' : match[1] as 'rocksdb' | 'leveldb' | undefined;
+    if (!system && otherNamespace && args.length === 1 && match[2] === 'Bloom') system = 'leveldb';
     if (!system) {
       if (match[2] === 'Ribbon') system = 'rocksdb';
       else if (/\.\s*reset\s*\(\s*$|shared_ptr|make_shared|BlockBasedTableOptions|table_options/.test(before) || args.length === 2) system = 'rocksdb';
@@ -29,7 +37,7 @@ const filterPolicy = callRecognizer({
     }
     if (!system) return undefined;
     if (system === 'leveldb') {
-      const b = builder(ctx, 'leveldb.bitsPerKey', 'LevelDB NewBloomFilterPolicy', start, end);
+      const b = builder(ctx, 'leveldb.bitsPerKey', `LevelDB New${match[2]}FilterPolicy`, start, end);
       b.argument('bitsPerElement', args[0], { check: checks.positiveInteger('bits_per_key') });
       return b.derive((p) => (p.bitsPerElement !== undefined ? derive.leveldb(p.bitsPerElement) : {})).build();
     }
