@@ -84,7 +84,7 @@ const TESTIFY_EXPECTED_BEFORE = new RegExp(`\\b${TESTIFY_EQUAL}\\(\\s*\\w+\\s*,\
 const JUNIT_EXPECTED_BEFORE = new RegExp(`\\b${JUNIT_EQUAL}\\(\\s*$`);
 
 /** Calls that read a setting (with a fallback) or check it, not set it: `propertyAsBoolean(props, KEY, false)`, `containsEntry(KEY, v)`. */
-const READ_CALL = /^(?:get\w*|propertyAs\w*|propertiesWithPrefix|contains\w*|doesNotContain\w*|has\w*|remove\w*|unset\w*)$/;
+const READ_CALL = /^(?:get\w*|propertyAs\w*|propertiesWithPrefix|contains\w*|doesNotContain\w*|has\w*|remove\w*|unset\w*)$/i;
 
 /** Whether a key at `offset` is an argument of a call that reads or checks the setting (on the tree, else the text). */
 export function isSettingRead(ctx: ScanContext, offset: number): boolean {
@@ -501,21 +501,33 @@ function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: Re
 }
 
 function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>, depth = 0): boolean {
+  if (depth > 2) return false;
   if (isStateSetElsewhere(ctx, at, expression)) return true;
-  const text = withoutConversions(expression);
-  // a local that only chooses between such values (`rate = error_rate or self._error_rate`)
-  const local = depth === 0 && /^[A-Za-z_]\w*$/.test(text) && !parameters.has(text) ? ctx.resolveName(text) : undefined;
-  const choices = local?.split(/\s+(?:or)\s+|\s*(?:\|\||\?\?|\?:)\s*/);
-  if (choices && choices.length > 1 && choices.every((choice) => isParameterOrState(ctx, at, choice, parameters, depth + 1))) return true;
+  const text = withoutConversions(expression).replace(/^\((.*)\)$/s, '$1').trim();
   const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
+  // a Redis script's inputs (`KEYS[2]`, `ARGV[1]`): the caller's
+  if (ctx.source.languageId === 'lua' && /^(?:KEYS|ARGV)\s*\[[^\]]*\]$/.test(text)) return true;
   // the size of a parameter (`len(data)`, `count($items)`)
   const size = /^(?:len|count|sizeof|length)\s*\(\s*\$?([A-Za-z_]\w*)\s*\)$/.exec(text);
   if (size && (parameters.has(size[1]) || parameters.has(`$${size[1]}`))) return true;
-  // a member, getter or size of a parameter (`properties.expectedInsertions`, `index.size()`) or of state set elsewhere
-  const getter = /^\$?([A-Za-z_]\w*)\s*(?:\??\.|->)\s*(?:[A-Za-z_]\w*\s*\(\s*\)|[A-Za-z_]\w*)$/.exec(text);
-  if (getter === null) return false;
-  return parameters.has(getter[1]) || parameters.has(`$${getter[1]}`) || isStateSetElsewhere(ctx, at, getter[1]);
+  // a member, getter, size or read of a parameter (`properties.expectedInsertions`, `index.size()`, `expected.max(1)`,
+  // `ctx.get(RECORD_COUNT)`) or of state set elsewhere
+  // (a read of a setting by its key, `settings.getint("BLOOM_CAPACITY")`, is a use: the finding names what it reads)
+  const member = /^\$?([A-Za-z_]\w*)\s*(?:\??\.|->)\s*([A-Za-z_]\w*)\s*(\([^()]*\))?$/.exec(text);
+  if (member && !(member[3] && /\S/.test(member[3].slice(1, -1)) && READ_CALL.test(member[2]))) {
+    return parameters.has(member[1]) || parameters.has(`$${member[1]}`) || isStateSetElsewhere(ctx, at, member[1]);
+  }
+  if (member) return false;
+  // a local defined from such values (`rate = error_rate or self._error_rate`, `local cap = KEYS[2]`)
+  if (name !== undefined) {
+    const local = ctx.resolveName(name);
+    return local !== undefined && local !== text && isParameterOrState(ctx, at, local, parameters, depth + 1);
+  }
+  // a choice or arithmetic of such values (`self.expansion * expected_count`, `a or b`): every name in it is one
+  const names = text.match(/\$?[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?(?:\s*\([^()]*\))?/g)?.filter((n) => !/^(?:or|and|not|None|null|true|false)$/.test(n)) ?? [];
+  const rest = text.replace(/\$?[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?(?:\s*\([^()]*\))?/g, '');
+  return names.length > 0 && /^[\s\d.+\-*/%()|?:]*$/.test(rest) && names.every((n) => isParameterOrState(ctx, at, n, parameters, depth + 1));
 }
 
 /** Methods that replace a filter's bits and sizing with stored ones (bits-and-blooms `ReadFrom`, `UnmarshalBinary`, `GobDecode`, ...). */
