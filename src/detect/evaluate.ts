@@ -62,9 +62,9 @@ const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
 /** Of those, the ones that also fall back on 0 (JS `||`, Python `or`); `??` and Kotlin `?:` fall back only on null. */
 const FALSY_FALLBACK_OPERATORS = new Set(['||', 'or']);
 /** Reads of a setting whose last argument is the value used when the setting is absent: `map.getOrDefault(k, 1000)`, Python `d.get(k, 0.01)`, `os.getenv(k, "1000")`, Ruby `ENV.fetch(k, 1000)`, `props.getProperty(k, "0.01")`, `conf.getLong(k, 1000L)`. */
-const READ_WITH_DEFAULT = /(?:^|\.)(?:getOrDefault|getOrElse|get|getenv|getProperty|getInt|getInteger|getLong|getDouble|getFloat|getint|getfloat|fetch|GetValueOrDefault)$/;
+const READ_WITH_DEFAULT = /(?:^|\.|::)(?:getOrDefault|getOrElse|get|getenv|getProperty|GetProperty|getInt|getInteger|getLong|getDouble|getFloat|getint|getfloat|fetch|GetValueOrDefault)$/;
 /** Functions that read a number from text: `Long.parseLong("1000")`, `int("1000")`, `Number("0.01")`, `strconv.Atoi("10")`. */
-const PARSES_TEXT = /^(?:(?:Long|Integer|Double|Float|Short)\.(?:parseLong|parseInt|parseDouble|parseFloat|valueOf)|parseInt|parseFloat|Number|int|float|Integer|Float|strconv\.Atoi|strconv\.ParseFloat|strconv\.ParseInt|to_i|to_f|toLong|toInt|toDouble|BigInt)$/;
+const PARSES_TEXT = /^(?:(?:Long|Integer|Double|Float|Short)\.(?:parseLong|parseInt|parseDouble|parseFloat|valueOf)|parseInt|parseFloat|Number|int|float|Integer|Float|strconv\.Atoi|strconv\.ParseFloat|strconv\.ParseInt|to_i|to_f|toLong|toInt|toDouble|BigInt|(?:std::)?(?:stoi|stol|stoll|stoul|stod|stof|atoi|atol|atof))$/;
 /** Methods whose value is their argument when the receiver holds none: Rust `x.unwrap_or(0.01)`, Java `opt.orElse(0.01)`. */
 const FALLBACK_METHOD = /\.(?:unwrap_or|orElse|or_else|getOrElse)$/;
 /** Conversions to text that keep a number's value (`String(x)`, `str(x)`, `x.to_string()`): Redis clients send numbers as strings. */
@@ -76,11 +76,11 @@ const CAST_TYPES = new Set([
 const INTEGER_CASTS = new Set([
   'long', 'int', 'short', 'unsigned', 'signed', 'size_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t', 'u8', 'u16', 'u32', 'u64',
   'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'int8', 'int16', 'int32',
-  'int64', 'Long', 'Integer', 'UInt64', 'BigInt', 'parseInt', 'Long.parseLong', 'Integer.parseInt', 'Long.valueOf', 'Integer.valueOf', 'strconv.Atoi', 'Math.trunc', 'math.trunc', 'toLong', 'toInt', 'intValue', 'longValue',
+  'int64', 'Long', 'Integer', 'UInt64', 'BigInt', 'parseInt', 'Long.parseLong', 'Integer.parseInt', 'Long.valueOf', 'Integer.valueOf', 'strconv.Atoi', 'std::stoi', 'std::stol', 'std::stoll', 'std::stoul', 'stoi', 'stol', 'atoi', 'atol', 'Math.trunc', 'math.trunc', 'toLong', 'toInt', 'intValue', 'longValue',
 ]);
 const FLOAT_CASTS = new Set([
   'double', 'float', 'f32', 'f64', 'float32', 'float64', 'Double', 'Float', 'Number', 'parseFloat', 'Float64', 'number', 'toDouble',
-  'toFloat', 'doubleValue', 'decimal', 'Decimal', 'Double.parseDouble', 'Float.parseFloat', 'Double.valueOf', 'Float.valueOf',
+  'toFloat', 'doubleValue', 'decimal', 'Decimal', 'Double.parseDouble', 'Float.parseFloat', 'Double.valueOf', 'Float.valueOf', 'std::stod', 'std::stof', 'stod', 'atof',
 ]);
 const ROUNDING = new Map<string, (x: number) => number>([
   ['Math.ceil', Math.ceil], ['math.ceil', Math.ceil], ['math.Ceil', Math.ceil], ['ceil', Math.ceil],
@@ -481,7 +481,8 @@ class Parser {
     if (definition === undefined) throw new EvalError(`\`${name}\` is not a constant in this file`);
     const visiting = new Set(this.visiting);
     visiting.add(name);
-    const inner = evaluateWith(definition, this.options, this.nameDepth + 1, visiting);
+    // a text constant where the code parses text (`stoi(GetProperty(KEY, DEFAULT_BITS))`, `DEFAULT_BITS = "0"`) is its number
+    const inner = evaluateWith(definition, this.readsText > 0 ? { ...this.options, allowQuotedNumbers: true } : this.options, this.nameDepth + 1, visiting);
     if (!inner.ok) throw new EvalError(`\`${name}\` = ${definition.length > 40 ? definition.slice(0, 40) + '...' : definition}: ${inner.reason}`);
     return { value: inner.value, integer: inner.integer };
   }

@@ -402,15 +402,16 @@ function lookBack(ctx: ScanContext, at: number): string {
 
 /**
  * A field declared with no value: modifiers, a type (generic arguments and array brackets allowed), the name, `;`
- * (`private long expectedInsertions;`). Read once per text: the names of all such fields.
+ * (`private long expectedInsertions;`), or a Kotlin property a subclass or injector sets (`abstract val n: Int`,
+ * `lateinit var x: T`). Read once per text: the names of all such fields.
  */
-const FIELD_WITHOUT_VALUE = /^[ \t]*(?:@\w+(?:\([^)\n]{0,200}\))?[ \t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \t]+)+[\w.]+(?:<[^<>;\n]{0,80}>)?(?:\[\])*[ \t]+([A-Za-z_]\w*)[ \t]*;/gm;
+const FIELD_WITHOUT_VALUE = /^[ \t]*(?:@\w+(?:\([^)\n]{0,200}\))?[ \t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \t]+)+[\w.]+(?:<[^<>;\n]{0,80}>)?(?:\[\])*[ \t]+([A-Za-z_]\w*)[ \t]*;|^[ \t]*(?:(?:abstract|override|open|protected|public|internal|lateinit)[ \t]+)+va[lr][ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]*$/gm;
 const fieldsByContext = new WeakMap<ScanContext, ReadonlySet<string>>();
 
 function fieldsWithoutValue(ctx: ScanContext): ReadonlySet<string> {
   let fields = fieldsByContext.get(ctx);
   if (!fields) {
-    fields = new Set([...ctx.text.matchAll(FIELD_WITHOUT_VALUE)].map((m) => m[1]));
+    fields = new Set([...ctx.text.matchAll(FIELD_WITHOUT_VALUE)].map((m) => m[1] ?? m[2]));
     fieldsByContext.set(ctx, fields);
   }
   return fields;

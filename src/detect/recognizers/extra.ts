@@ -9,6 +9,7 @@ import { bcoin } from '../../libraries/bip37Js';
 import { partow as partowSizing } from '../../libraries/partow';
 import { redisClientReserve } from '../../libraries/redisClients';
 import { tikv as tikvSizing } from '../../libraries/tikv';
+import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
 import type { LibraryDerivation } from '../types';
 import { builder, callRecognizer, JS, langIs, readValue } from './helpers';
@@ -143,6 +144,8 @@ const tikv: Recognizer = {
     const value = readValue(ctx, at + match[0].length - (/["']$/.test(match[0]) ? 1 : 0));
     // a struct field's type (`: i32`) or a read of the field (`cf.bloom_filter_bits_per_key.into()`), not a value
     if (!value || !/^(?:[-+(\d]|\.\d)|^[A-Z][A-Z0-9_]+$/.test(value.text)) return undefined;
+    const bits = evaluateConstant(value.text, ctx.configEval);
+    if (bits.ok && bits.value === 0) return undefined; // 0 bits per key: RocksDB builds no filter
     const b = builder(ctx, 'tikv.bloomFilterBitsPerKey', 'TiKV / RocksDB bloom-filter-bits-per-key', at, value.end);
     b.config('bitsPerElement', value.text, { at: value.start, check: checks.positive('bloom-filter-bits-per-key') });
     return b.derive((p) => (p.bitsPerElement !== undefined ? tikvSizing(p.bitsPerElement) : {})).build();

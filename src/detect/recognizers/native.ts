@@ -47,6 +47,10 @@ const filterPolicy = callRecognizer({
     const bloomEverywhere = bloomBeforeLevel?.ok === true && bloomBeforeLevel.value >= INT_MAX;
     const ribbon = match[2] === 'Ribbon' && !bloomEverywhere;
     const title = match[2] === 'Ribbon' ? 'RocksDB NewRibbonFilterPolicy' : 'RocksDB NewBloomFilterPolicy';
+    // 0 bits per key (a setting left at its "off" default, `std::stoi(props.GetProperty(BITS, "0"))`) builds no filter
+    // (filter_policy.cc: millibits_per_key 0 -> no builder)
+    const statedBits = evaluateConstant(args[0].text, ctx.codeEval);
+    if (statedBits.ok && statedBits.value === 0) return undefined;
     const kind = ribbon ? { id: 'rocksdb.ribbon', title, legacyFormat: undefined } : rocksDbBloomKind(ctx, 'rocksdb.bitsPerKey', title);
     const b = builder(ctx, kind.id, kind.title, start, end);
     b.argument('bitsPerElement', args[0], { check: checks.positive('bits_per_key') });
