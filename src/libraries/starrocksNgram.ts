@@ -13,7 +13,7 @@ export const STARROCKS_NGRAM: LibraryModule = {
   displayName: 'StarRocks NGRAMBF index',
   recognizers: ['starrocks.ngrambf'],
   entryPoints: [{
-    kind: 'settings', recognizer: 'starrocks.ngrambf', title: 'StarRocks NGRAMBF index (bloom_filter_fpp)', triggers: ['p'], requires: /\bNGRAMBF\b/i,
+    kind: 'settings', recognizer: 'starrocks.ngrambf', title: 'StarRocks NGRAMBF index (bloom_filter_fpp)', triggers: ['p'], requires: /\bNGRAM_?BF\b/i,
     notes: ['one filter per data page of the column: n is the distinct n-grams (gram_num characters) of a page'],
     settings: [{ role: 'p', unit: 'probability', form: 'key', name: 'bloom_filter_fpp', source: SOURCE }],
   }],

@@ -179,7 +179,8 @@ const doris: Recognizer = {
 /** `bloom_filter_fpp` of a StarRocks `USING NGRAMBF (...)` index, or of an index resource outside SQL whose type is NGRAMBF. */
 function ngramIndexOption(ctx: ScanContext, at: number): boolean {
   const open = enclosingOpenParen(ctx, at);
-  if (open >= 0) return /\bNGRAMBF\s*$/i.test(ctx.text.slice(Math.max(0, open - 40), open));
+  // (`NGRAM_BF (... "bloom_filter_fpp" ...)` is StarRocks' index too: Doris' NGRAM_BF takes `bf_size`, no fpp)
+  if (open >= 0) return /\bNGRAM_?BF\s*$/i.test(ctx.text.slice(Math.max(0, open - 40), open));
   return ctx.hint('ngrambf', /\bNGRAMBF\b/i);
 }
 

@@ -87,6 +87,8 @@ const PARAMETER_DEFAULTS: Record<string, readonly [string, string]> = {
   default_parameter: ['name', 'value'], typed_default_parameter: ['name', 'value'], assignment_pattern: ['left', 'right'],
   required_parameter: ['pattern', 'value'], optional_parameter: ['name', 'value'], simple_parameter: ['name', 'default_value'],
   keyword_parameter: ['name', 'value'], optional_parameter_declaration: ['declarator', 'default_value'],
+  // Scala: a class's or a function's parameter with a default (`class C(n: Int = 1024*1024)`, `def f(p: Double = 0.01)`)
+  class_parameter: ['name', 'default_value'], parameter: ['name', 'default_value'],
 };
 /** Assertions by callee: `assert_eq!`, `assertEquals`, `assertThat(..).isEqualTo`, `require.Equal`, `expect(..).toEqual`. */
 const ASSERTION_CALLEE = /(?:^|[.:>)])(?:assert\w*|expect\w*|check_eq|is(?:Not)?EqualTo|isSameAs|contains\w*|to(?:Strict)?Equal|toBe|[A-Z]\w*Equal\w*)!?$|^(?:require|assert|suite|s)\.\w+$/;
