@@ -156,6 +156,13 @@ function tokenize(text: string): Token[] {
       i += match[0].length;
       continue;
     }
+    // a method applied to a parenthesised value (`(0.7 * bits).ceil`, `(n / 8).toInt()`)
+    const method = c === 46 ? /^\.([A-Za-z_]\w*)/.exec(text.slice(i, i + 40)) : null;
+    if (method && tokens[tokens.length - 1]?.kind === 'op' && (tokens[tokens.length - 1] as { text: string }).text === ')') {
+      tokens.push({ kind: 'op', text: `.${method[1]}` });
+      i += method[0].length;
+      continue;
+    }
     // a Ruby or Elixir symbol (`Keyword.get(opts, :capacity, 1000)`, `ENV.fetch(:size, 10)`): text, like a string
     const symbol = c === 58 ? /^:([A-Za-z_]\w*)/.exec(text.slice(i, i + 80)) : null;
     if (symbol && !/[\w)\]]\s*$/.test(text.slice(Math.max(0, i - 20), i))) {
@@ -364,6 +371,12 @@ class Parser {
     let value = this.primary();
     for (;;) {
       const token = this.peek();
+      if (token?.kind === 'op' && token.text.startsWith('.')) {
+        this.position++;
+        if (this.isOp('(') && this.tokens[this.position + 1]?.kind === 'op' && (this.tokens[this.position + 1] as { text: string }).text === ')') this.position += 2;
+        value = applyMethod(token.text.slice(1), value);
+        continue;
+      }
       if (token?.kind === 'name' && token.text === 'as') {
         const type = this.tokens[this.position + 1];
         if (type?.kind !== 'name') throw new EvalError('"as" without a type');
@@ -443,6 +456,12 @@ class Parser {
       return call(name, args);
     }
     // Kotlin/Java method-style conversions: 1000.toLong() is tokenised as a number then a name; handle `N.toLong` here.
+    // `bits.ceil` (Ruby), `n.round()`: a rounding method on a named value
+    const rounding = /\.(ceil|floor|round|truncate|to_i|to_f|abs)$/.exec(name);
+    if (rounding) {
+      if (this.isOp('(') && this.tokens[this.position + 1]?.kind === 'op' && (this.tokens[this.position + 1] as { text: string }).text === ')') this.position += 2;
+      return applyMethod(rounding[1], this.resolveName(name.slice(0, rounding.index)));
+    }
     const conversion = /\.(toLong|toInt|toDouble|toFloat|longValue|intValue|doubleValue|toString|to_string|to_s)$/.exec(name);
     if (conversion) {
       name = name.slice(0, conversion.index);
@@ -542,6 +561,19 @@ function call(name: string, args: Value[]): Value {
     return { value, integer: false };
   }
   throw new EvalError(`\`${name}(...)\` is not a constant`);
+}
+
+/** A method a language applies to a number: Ruby `.ceil` / `.floor` / `.round` / `.to_i`, Kotlin `.toInt()`, `.toLong()`, ... */
+function applyMethod(method: string, value: Value): Value {
+  switch (method) {
+    case 'ceil': return { value: Math.ceil(value.value), integer: true };
+    case 'floor': case 'to_i': case 'truncate': case 'toInt': case 'toLong': case 'intValue': case 'longValue':
+      return { value: method === 'floor' ? Math.floor(value.value) : Math.trunc(value.value), integer: true };
+    case 'round': return { value: Math.round(value.value), integer: true };
+    case 'abs': return { value: Math.abs(value.value), integer: value.integer };
+    case 'to_f': case 'toDouble': case 'toFloat': case 'doubleValue': return { value: value.value, integer: false };
+    default: throw new EvalError(`\`.${method}\` is not a constant`);
+  }
 }
 
 function checkFinite(value: number): void {

@@ -73,7 +73,7 @@ export const BITCORE: LibraryModule = {
   displayName: 'bitcore BloomFilter (BIP37)',
   recognizers: ['bitcore.bloomFilter', 'bitcore.bloomFilter.new'],
   entryPoints: [
-    { kind: 'call', recognizer: 'bitcore.bloomFilter', title: 'bitcore BloomFilter.create (BIP37)', callee: 'BloomFilter.create', arity: [2, 4], languages: ['javascript', 'typescript', 'javascriptreact', 'typescriptreact'], requires: /bitcore|['"]bloom-filter['"]/,
+    { kind: 'call', recognizer: 'bitcore.bloomFilter', title: 'bitcore BloomFilter.create (BIP37)', callee: 'BloomFilter.create', arity: [2, 4], languages: ['javascript', 'typescript', 'javascriptreact', 'typescriptreact'], requires: /bitcore|dashcore|['"]bloom-filter['"]/,
       params: [{ role: 'n', unit: 'count', position: 0, check: (n) => (Number.isInteger(n) && n >= 1 ? undefined : `elements = ${shortNumber(n)} must be an integer >= 1; rejected`) },
         { role: 'p', unit: 'probability', position: 1, check: (p) => (p > 0 && p < 1 ? undefined : `falsePositiveRate = ${shortNumber(p)} is outside (0, 1); rejected`) }],
       derive: (params) => (params.n !== undefined && params.p !== undefined ? bitcore(params.n, params.p) : {}),
