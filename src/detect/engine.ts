@@ -186,7 +186,7 @@ function blankComments(segment: string): string {
 }
 
 /** Definitions of names in the text, for resolving constants (`static final long N = 1_000_000L;`, `N = 10**6`). */
-const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?(?:(?:this|self)\.)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*(?:\r?\n[ \t]*)?([^;\n]{1,200})/;
+const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|static|final|const|constexpr|let|var|val|readonly|pub|mut|inline|override|lazy|unsigned|signed|local)[ \t]+)*(?:[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:<[\w, ]{0,40}>)?(?:\[\])?[*&]?[ \t]+)?(?:(?:this|self)\.)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w:<>&' ]{1,40})?[ \t]*(?::=|=)(?!=)[ \t]*(?:\r?\n[ \t]*)?([^;\n]{1,200})/;
 const DEFINE_LINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/;
 /** Elixir module attributes: `@base_capacity 1_000_000`. */
 const ATTRIBUTE_LINE = /^[ \t]*(@[a-z_]\w*)[ \t]+(?!do\b)([^\n]{1,200})/;

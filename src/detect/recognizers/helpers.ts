@@ -103,6 +103,8 @@ export function readValue(ctx: ScanContext, keyEnd: number): { text: string; sta
   if (!bare) return undefined;
   // a declared type, not a value: a DDL column `bloom_filter_fp_chance double`, a TS property `bloom_filter_fp_chance?: number`
   if (TYPE_NAME.test(bare[0]) || (!separated && !/^[-+.\d]/.test(bare[0]))) return undefined;
+  // a row of a parameter table (`orc.bloom.filter.fpp 0.05 false positive probability for ...`): a description follows
+  if (!separated && /^\S+\s+[A-Za-z]+\s+[A-Za-z]+\s+[A-Za-z]+/.test(text.slice(i, i + 120))) return undefined;
   return { text: bare[0], start: i, end: i + bare[0].length };
 }
 
