@@ -50,7 +50,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   const family = ctx.source.family;
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
-  if (family !== 'c' && family !== 'js' && family !== 'python') return undefined; // code only: config files and SQL declare nothing
+  if (family !== 'c' && family !== 'js' && family !== 'python' && family !== 'lua') return undefined; // code only: config files and SQL declare nothing
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
   if (!isAnnotatedDefault(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
