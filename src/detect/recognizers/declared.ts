@@ -335,6 +335,9 @@ function findSettings(ctx: ScanContext, setting: DeclaredSetting): SettingHit[] 
     if (setting.form === 'key') {
       // in code, a key read with its fallback (`conf.getDouble("parquet.bloom.filter.fpp", 0.05)`) sets nothing
       if (ctx.isString(at) && /^(?:c|js|python)$/.test(ctx.source.family) && isSettingRead(ctx, at)) continue;
+      // in JSON a setting is an object's key (`"hoodie.index.bloom.num_entries": 60000`), not text inside a value
+      // (`"value": "hoodie.index.bloom.num_entries = 60000"` in an editor's completion list)
+      if (ctx.source.family === 'json' && !/^["']?\s*:/.test(text.slice(end, end + 8)) && /:\s*["'][^"'\n]*$/.test(text.slice(Math.max(0, at - 200), at))) continue;
       column = match[1];
       value = readValue(ctx, end);
       // a key followed by words of prose with no separator (`# bloom_filter_fpp is the rate`) sets nothing; a

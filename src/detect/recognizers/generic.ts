@@ -715,6 +715,8 @@ function tokenAround(text: string, offset: number): { start: number; end: number
 /** Flat `key = value` pairs whose key itself says Bloom (`bloom.filter.fpp=0.01`, `BLOOM_CAPACITY`, `bloom-filter-bits-per-key`). */
 function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefined {
   const text = ctx.text;
+  // JSON: text inside a string value (`"value": "hoodie.index.bloom.num_entries = 60000"`) is no key of the document
+  if (ctx.source.family === 'json' && /:\s*"[^"\n]*$/.test(text.slice(Math.max(0, start - 200), start))) return undefined;
   let i = end;
   if (text[i] === '"' || text[i] === '\'' || text[i] === '`') i++;
   const lineEnd = Math.min(ctx.source.lineEnd(ctx.source.lineOf(start)), end + LOOK_AROUND);
