@@ -104,7 +104,10 @@ const pythonBloomFilter = callRecognizer({
     if (!langIs(ctx, ['python']) || definesOwn(ctx, 'BloomFilter')) return undefined;
     const text = ctx.text.slice(start, end);
     const hasKeyword = (name: string): boolean => args.some((a) => a.name === name);
-    const isBf2 = hasKeyword('max_elements') || /^bloom_filter2?\s*\./.test(text) || (ctx.hint('bloom-filter2', BLOOM_FILTER2_HINT) && !hasKeyword('capacity'));
+    // bloom-filter2's own keywords, or positional values; other keywords (`size=`, `hash_count=`) are a class of the
+    // project's own module that happens to be called bloom_filter
+    const ownKeywords = args.every((a) => a.name === undefined || /^(?:max_elements|error_rate|filename|start_fresh)$/.test(a.name));
+    const isBf2 = hasKeyword('max_elements') || (ownKeywords && (/^bloom_filter2?\s*\./.test(text) || (ctx.hint('bloom-filter2', BLOOM_FILTER2_HINT) && args.length > 0)));
     // `from memory.bloom import BloomFilter`: the project's own class, read by the generic recogniser
     const ownModule = ctx.hint('python-own-bloomfilter', /^\s*from\s+(?!pybloom)[\w.]+\s+import\s+[^\n]*\bBloomFilter\b/m);
     const isPybloom = !isBf2 && !ownModule && (hasKeyword('capacity') || ctx.hint('pybloom', PYBLOOM_HINT));
