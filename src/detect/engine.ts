@@ -432,7 +432,7 @@ export class ScanContext {
     const definition = new RegExp(`\\b(?:impl\\s+Default\\s+for|class|struct|record|object|type)\\s+${type}\\b[^{(:\\n]*[{(:]`, 'g');
     for (const m of text.matchAll(definition)) {
       const body = text.slice(m.index, Math.min(text.length, m.index + 3000));
-      const defaults = new RegExp(`(?<![\\w.])${field}\\s*(?::\\s*[\\w<>\\[\\]?.]+\\s*)?(?:=|:)(?!=|:)\\s*([^,;\\n})]+)`, 'g');
+      const defaults = new RegExp(`(?<![\\w.])(?:(?:self|this)\\.)?${field}\\s*(?::\\s*[\\w<>\\[\\]?.]+\\s*)?(?:=|:)(?!=|:)\\s*([^,;\\n})]+)`, 'g');
       for (const d of body.matchAll(defaults)) {
         const expression = d[1].trim();
         if (!/^[-+.\d(]|^[A-Z_][A-Z0-9_]*$/.test(expression)) continue; // a number or a constant, not a type (`field: u32`) or a call

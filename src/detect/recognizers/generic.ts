@@ -449,22 +449,30 @@ function namesByShape(simple: string, before: string, positional: readonly Argum
   // a class (`BloomFilter`, `MyBloom`), not a constant or enum member (`BLOOM_FILTER_FPP(...)`) nor a factory (`NewX`)
   if (hasDecoyWord(simple) || !/^[A-Z]\w*[a-z]/.test(simple) || /^(?:New|Make|Create|Build|Init|Open|From|With|Get)[A-Z]/.test(simple)) return undefined;
   if (!/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /\b[a-z]\w*\.$/.test(before)) return undefined; // a package's function (`boom.NewX(...)` is a factory with its own meaning)
-  const roles = positional.map((arg): 'p' | 'n' | 'count' | 'other' | undefined => {
+  // an argument named for its role (`expectedNumberOfElements`, `opts.bloom_filter_hash_num`) says it
+  const named = positional.map((arg) => {
+    const identifier = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_]\w*)$/.exec(arg.text.trim().replace(/^\$/, ''));
+    const guess = identifier ? classifyName(identifier[1])?.param : undefined;
+    return guess !== undefined ? identifier![1] : undefined;
+  });
+  const roles = positional.map((arg, i): 'p' | 'n' | 'count' | 'other' | undefined => {
     const text = arg.text.trim();
     if (/^["'`]|^(?:true|false|null|nil|None|True|False|undefined)$/.test(text)) return undefined; // a path, a flag
     const value = literalNumber(text);
     if (value !== undefined) return value > 0 && value < 1 ? 'p' : Number.isInteger(value) && value >= 1 ? 'count' : undefined;
-    const identifier = /^(?:this\.|self\.|\$)?([A-Za-z_]\w*)$/.exec(text);
-    const guess = identifier ? classifyName(identifier[1])?.param : undefined;
+    const guess = named[i] !== undefined ? classifyName(named[i]!)?.param : undefined;
     return guess === 'p' || guess === 'n' ? guess : 'other';
   });
   const values = roles.filter((role) => role !== undefined);
-  if (roles.filter((role) => role === 'p').length !== 1 || values.length < 2) return undefined;
+  if (roles.filter((role) => role === 'p').length !== 1 || values.length < 2) {
+    // no single rate: only arguments whose names say their role (`opts.bloom_filter_size, opts.bloom_filter_hash_num`)
+    return named.filter((name) => name !== undefined).length >= 2 ? named.map((name) => name ?? '') : undefined;
+  }
   // a rate and one other value: the other is the count (`BloomFilter(n0, 0.01, seed=SEED)`, `(0.1, maxElts)`)
-  if (values.length === 2) return roles.map((role) => (role === 'p' ? 'falsePositiveRate' : role === undefined ? '' : 'expectedItems'));
+  if (values.length === 2) return roles.map((role, i) => named[i] ?? (role === 'p' ? 'falsePositiveRate' : role === undefined ? '' : 'expectedItems'));
   const counts = roles.filter((role) => role === 'count').length;
   if (counts > 1 || (counts === 1 && roles.includes('n'))) return undefined;
-  return roles.map((role) => (role === 'p' ? 'falsePositiveRate' : role === 'n' || role === 'count' ? 'expectedItems' : ''));
+  return roles.map((role, i) => named[i] ?? (role === 'p' ? 'falsePositiveRate' : role === 'n' || role === 'count' ? 'expectedItems' : ''));
 }
 
 /** `variable.field = value` statements on the lines after `line` (bounded), as the scope of a Bloom-typed variable. */
@@ -517,6 +525,9 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   // C++ direct initialisation: `CountingBloom filter(1 << 20, 7);`
   const direct = /^[A-Z]/.test(name) && !/\b(?:class|struct|new|return)[ \t]+$/.test(before) ? /^[A-Za-z_]\w*[ \t]*(?=[({])/.exec(text.slice(i, i + 60)) : null;
   if (direct && ctx.source.family === 'c') i += direct[0].length;
+  // a constructor written as a static method (Rust `BloomFilter::new(`, Ruby `BloomFilter.new(`, `Bloom.create(`)
+  const constructor = /^(?:::|\.)(?:new|create|with_capacity|init)[ \t]*(?=\()/.exec(text.slice(i, i + 30));
+  if (constructor) i += constructor[0].length;
   const next = text[i];
   if (/(?:->|\)[ \t]*:)[ \t]*$/.test(before)) return undefined; // a return type: the brace after it is a function body
   // Ruby-style call without parentheses: `bloom_filter capacity: 10_000, error_rate: 0.01`
@@ -547,7 +558,8 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     const list = splitArguments(text, i);
     const positional = list?.args.filter((a) => a.name === undefined && !/^[{[]/.test(a.text)) ?? [];
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
-    const simple = name.replace(/^.*(?:\.|::)/, '');
+    // `BloomFilter::new(` read as one token: the type is the class
+    const simple = name.replace(/(?:\.|::)(?:new|create|with_capacity|init)$/, '').replace(/^.*(?:\.|::)/, '');
     const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? []) : undefined;
     return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
   }

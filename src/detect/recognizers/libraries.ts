@@ -106,7 +106,9 @@ const pythonBloomFilter = callRecognizer({
     const hasKeyword = (name: string): boolean => args.some((a) => a.name === name);
     // bloom-filter2's own keywords, or positional values; other keywords (`size=`, `hash_count=`) are a class of the
     // project's own module that happens to be called bloom_filter
-    const ownKeywords = args.every((a) => a.name === undefined || /^(?:max_elements|error_rate|filename|start_fresh)$/.test(a.name));
+    const ownKeywords = args.every((a) => a.name === undefined || /^(?:max_elements|error_rate|filename|start_fresh)$/.test(a.name))
+      // positional: its second argument is the rate (not `opts.hash_num`, not a whole number of hashes)
+      && (args[1] === undefined || args[1].name !== undefined || /rate|fpp|error|prob/i.test(args[1].text) || (evaluateConstant(args[1].text, ctx.codeEval).ok && (evaluateConstant(args[1].text, ctx.codeEval) as { value: number }).value < 1));
     const isBf2 = hasKeyword('max_elements') || (ownKeywords && (/^bloom_filter2?\s*\./.test(text) || (ctx.hint('bloom-filter2', BLOOM_FILTER2_HINT) && args.length > 0)));
     // `from memory.bloom import BloomFilter`: the project's own class, read by the generic recogniser
     const ownModule = ctx.hint('python-own-bloomfilter', /^\s*from\s+(?!pybloom)[\w.]+\s+import\s+[^\n]*\bBloomFilter\b/m);
