@@ -55,8 +55,9 @@ const CREATE: SourceCitation = { repository: 'google/guava', file: 'guava/src/co
 const GUAVA_HINT = /com\.google\.common\.hash|\bFunnels?\b/;
 
 /** BloomFilter.create / toBloomFilter (funnel, expectedInsertions[, fpp]): the funnel first, the fpp 0.03 when left out. */
-const GUAVA_CALLS: readonly CallEntryPoint[] = (['create', 'toBloomFilter'] as const).flatMap((method) => [2, 3].map((count): CallEntryPoint => ({
-  kind: 'call', recognizer: 'guava.create', title: `Guava BloomFilter.${method}`, callee: `BloomFilter.${method}`, arity: [count, count],
+// (also written fully qualified, `com.google.common.hash.BloomFilter.create(...)`, with no import)
+const GUAVA_CALLS: readonly CallEntryPoint[] = (['create', 'toBloomFilter'] as const).flatMap((method) => [2, 3].flatMap((count) => ['BloomFilter', 'com.google.common.hash.BloomFilter'].map((type): CallEntryPoint => ({
+  kind: 'call', recognizer: 'guava.create', title: `Guava BloomFilter.${method}`, callee: `${type}.${method}`, arity: [count, count],
   languages: ['java', 'kotlin', 'scala', 'groovy'], requires: GUAVA_HINT,
   params: [
     { role: 'n', unit: 'count', position: 1, check: guavaInsertionsRefusal },
@@ -65,7 +66,7 @@ const GUAVA_CALLS: readonly CallEntryPoint[] = (['create', 'toBloomFilter'] as c
   ...(count === 2 ? { defaults: { p: { value: 0.03, text: 'Guava default fpp 0.03' } } } : {}),
   derive: (params) => (params.n !== undefined && params.p !== undefined ? guava(params.n, params.p) : {}),
   source: CREATE,
-})));
+}))));
 
 export const GUAVA: LibraryModule = {
   id: 'guava',

@@ -182,7 +182,7 @@ const jsBloomFilter = callRecognizer({
   pattern: /(?:\bnew\s+|\b)BloomFilter\s*(?:\.\s*(create|from)\s*)?\(/g,
   build(ctx, args, start, end, match) {
     if (!langIs(ctx, JS) || definesOwn(ctx, 'BloomFilter')) return undefined;
-    if (ctx.hint('bitcore', /bitcore|['"]bloom-filter['"]/)) return undefined; // BIP37 filters (extra.ts)
+    if (ctx.hint('bitcore', /bitcore|dashcore|['"]bloom-filter['"]/)) return undefined; // BIP37 filters (src/libraries/bip37Js.ts)
     const isNew = /^new\s/.test(match[0]);
     const method = match[1];
     const npm = ctx.hint('bloom-filters', BLOOM_FILTERS_HINT);
