@@ -911,10 +911,12 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const sameLine = groups.size === 1 || source.lineOf(container) === source.lineOf(scope.anchorStart) || container === scope.start;
     const line = source.lineOf(container);
     const sizing = list.filter((pair) => classifyName(pair.key)?.param !== undefined);
-    const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf(sizing[0].keyStart) : undefined;
+    // an annotated group starts at its first Bloom-keyed annotation (`@Value("${jwt.bloom-filter.key:...}")`), sizing or not
+    const firstBloomKey = list.filter((pair) => pair.inAnnotation && hasAnchorWord(pair.key)).sort((a, b) => a.keyStart - b.keyStart)[0];
+    const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf((firstBloomKey ?? sizing[0]).keyStart) : undefined;
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
       : sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
-    // an annotated group starts at its first sizing annotation (an `@Autowired(required = false)` above is no part of it)
+    // (an `@Autowired(required = false)` above it is no part of it)
     const draft = groupDraft(ctx, scope, list, annotated !== undefined ? start : Math.min(start, list[0].keyStart));
     if (draft) {
       drafts.push(draft);
