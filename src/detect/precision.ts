@@ -188,6 +188,8 @@ function markdownProse(ctx: ScanContext, draft: Draft): string | undefined {
   // Inline code in a sentence or a list item (`bloom_filter_fp_chance = 0.1` in a changelog) is prose about a
   // setting; a code block (fenced or indented) is an example of one.
   if (!fenced && !/^(?: {4}|\t)/.test(source.lineText(line))) return 'prose in a Markdown paragraph';
+  // a code line commented out inside the block (`// keys = BloomFilter.create(...)`, `-- INDEX ...`)
+  if (/^\s*(?:\/\/|--\s|\/\*)/.test(source.lineText(line))) return 'a line commented out in a code block';
   const stated = Object.values(draft.sources).some((s) => s !== undefined && s.kind !== 'default');
   if (!stated && draft.invalid.length === 0 && draft.unevaluated.length > 0) return 'a documentation example with placeholders for its values';
   return undefined;

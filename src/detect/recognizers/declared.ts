@@ -462,7 +462,7 @@ export function triggers(hit: SettingHit | undefined, text: string): boolean {
   const after = text.slice(hit.value.end, hit.value.end + AFTER_VALUE_CHARS);
   if (hit.setting.role === 'columns' && /^(?:ARRAY\s*)?\[\s*\]?$/i.test(value.trim()) && /^\s*\]/.test(`${value.trim().endsWith(']') ? ']' : ''}${after}`)) return false;
   // a module's input passed on (Terraform `var.fpp`, `each.value.x`, `orc_ser_de.value["fpp"]`, `${...}`): its caller configures it
-  if (INPUT_REFERENCE.test(value.trim())) return false;
+  if (INPUT_REFERENCE.test(value.trim()) || /^(?:null|nil|None|~)$/.test(value.trim())) return false;
   // a size given as words (`"orc.bloom.filter.fpp" -> "bloom.filter.fpp"` in a map of key names) states no size
   if (SIZING_ROLES.has(hit.setting.role) && (/^["'`]/.test(hit.value.text.trim()) || /["'`]/.test(text[hit.value.start - 1] ?? '')) && !/\d/.test(value)) return false;
   return hit.setting.role === 'enabled' ? /^(?:true|1|yes|on)$/i.test(value) : value !== '';
