@@ -22,7 +22,8 @@ const EXPANSION = checks.range('EXPANSION', 0, 32768, 'RedisBloom replies "ERR e
  */
 function fromTokens(b: DraftBuilder, command: string, tokens: readonly Argument[], continued?: string, wordsOfText = false): { nonScaling: boolean } | undefined {
   let nonScaling = false;
-  const upper = tokens.map((t) => unquote(t.text).toUpperCase());
+  // keywords are words of the command: a quoted argument in code (a variable named `expansion` is a value, not `EXPANSION`)
+  const upper = tokens.map((t) => (wordsOfText || isStringLiteral(t.text) ? unquote(t.text).toUpperCase() : ''));
   const evalOptions = { ...b.ctx.codeEval, allowQuotedNumbers: true };
   // a quoted word (not a number, nor a shell or template variable) where a number belongs
   const wordString = (t: Argument | undefined) => t !== undefined && isStringLiteral(t.text) && !t.text.includes('$') && !evaluateConstant(t.text, { allowQuotedNumbers: true }).ok;
