@@ -110,7 +110,6 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
       if (verdict === undefined) verdicts.set(draft, (verdict = configuresNothing(ctx, draft) === undefined && !(inTest && readsTestCaseFields(draft))));
       return verdict;
     };
-    if (process.env.BL_DEBUG) console.log(JSON.stringify(found.map((d) => [ctx.source.lineOf(d.start), ctx.text.slice(d.start, d.start + 30), d.recognizer, d.params, configures(d) ? "keep" : configuresNothing(ctx, d)])));
     const drafts = dropRedundantGeneric(found, configures).filter(configures);
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
     startAtIndexDefinition(ctx, drafts);
