@@ -41,7 +41,7 @@ function findAliases(text: string, languageId: string | undefined, goPackageName
     for (const pair of (m[1] ?? m[2] ?? m[3]).matchAll(/(\w+)\s+as\s+(\w+)/g)) add(pair[2], pair[1]);
   }
   // Python `import pybloom_live as pbl`
-  for (const m of text.matchAll(/^\s*import\s+([\w.]+)\s+as\s+(\w+)\s*$/gm)) add(m[2], m[1]);
+  for (const m of text.matchAll(/^[ \t]*import[ \t]+([\w.]+)[ \t]+as[ \t]+(\w+)[ \t]*$/gm)) add(m[2], m[1]);
   // JS `const X = require('lib').Y`, `const { Y: X } = require('lib')`
   for (const m of text.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*['"][^'"\n]+['"]\s*\)\s*\.\s*(\w+)/g)) add(m[1], m[2]);
   for (const m of text.matchAll(/\b(?:const|let|var)\s*\{([^}]{1,300})\}\s*=\s*require\(/g)) {
@@ -50,7 +50,9 @@ function findAliases(text: string, languageId: string | undefined, goPackageName
   // Go `bf "github.com/bits-and-blooms/bloom/v3"`: the package's own name is the path's last element (a `/vN` suffix skipped)
   // (or, where the library's callees name it otherwise, `cuckoo` for seiflotfy/cuckoofilter, that name)
   if (languageId === 'go' || languageId === 'markdown') {
-    for (const m of text.matchAll(/^[ \t]*(?:import[ \t]+)?(\w+)[ \t]+"([\w.\-/]+)"/gm)) {
+    // import lines: `import x "path"` and the lines of `import ( ... )` blocks
+    const imports = [...text.matchAll(/^[ \t]*import[ \t]*\(([^)]{0,4000})\)|^[ \t]*import[ \t]+\w+[ \t]+"[^"\n]+"/gm)].map((m) => m[1] ?? m[0].replace(/^[ \t]*import/, '')).join('\n');
+    for (const m of imports.matchAll(/^[ \t]*(\w+)[ \t]+"([\w.\-/]+)"/gm)) {
       const parts = m[2].split('/').filter((part) => !/^v\d+$/.test(part));
       const last = parts[parts.length - 1] ?? '';
       const name = goPackageName?.(m[2]) ?? (/^[a-z][a-z0-9_]*$/.test(last) ? last : undefined);
@@ -64,24 +66,24 @@ function findAliases(text: string, languageId: string | undefined, goPackageName
 export function dealias(text: string, languageId: string | undefined, goPackageName?: (importPath: string) => string | undefined): Dealiased {
   const aliases = findAliases(text, languageId, goPackageName);
   if (aliases.size === 0) return { text, edits: [] };
-  const names = [...aliases.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/\$/g, '\\$'));
+  const names = [...aliases.keys()].sort((a, b) => b.length - a.length);
   const use = new RegExp(`(?<![\\w$.])(${names.join('|')})(?=\\s*(?:\\.|\\(|::|<|\\{|\\[))`, 'g');
   const edits: AliasEdit[] = [];
+  // the line of each use, found by moving forward only (uses come in text order), and whether it is an import line
   let line = 0;
   let lineStart = 0;
-  let scanned = 0;
+  let lineEnd = text.indexOf('\n');
+  let importLine: boolean | undefined;
   const out = text.replace(use, (local: string, _name: string, offset: number) => {
-    // the import statement itself keeps its spelling (a `requires` check reads it)
-    const lineEnd = text.indexOf('\n', offset);
-    const start = text.lastIndexOf('\n', offset - 1) + 1;
-    const content = text.slice(start, lineEnd < 0 ? text.length : lineEnd);
-    if (/^\s*(?:import|from|use|using)\b|require\(|^\s*\w+\s+"[^"]+"\s*$/.test(content)) return local;
-    for (let i = text.indexOf('\n', scanned); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    while (lineEnd >= 0 && offset > lineEnd) {
       line++;
-      lineStart = i + 1;
-      scanned = i + 1;
+      lineStart = lineEnd + 1;
+      lineEnd = text.indexOf('\n', lineStart);
+      importLine = undefined;
     }
-    scanned = Math.max(scanned, lineStart);
+    // the import statement itself keeps its spelling (a `requires` check reads it)
+    importLine ??= /^\s*(?:import|from|use|using)\b|require\(|^\s*\w+\s+"[^"]+"\s*$/.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+    if (importLine) return local;
     const library = aliases.get(local)!;
     edits.push({ line, column: offset - lineStart, originalLength: local.length, replacementLength: library.length });
     return library;

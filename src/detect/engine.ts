@@ -114,7 +114,8 @@ export function splitArguments(text: string, open: number): { args: Argument[]; 
     }
     // a comment between arguments (`1 * 10, // addresses.length * 10, one per address`): its commas separate nothing
     const next = text.charAt(i + 1);
-    if ((c === '/' && next === '/') || (c === '#' && next === ' ' && /\s/.test(text.charAt(i - 1)))) {
+    // (`//` after a separator or at a line's start: not Python's floor division `n // 2`)
+    if ((c === '/' && next === '/' && /(?:^|[,(\n])\s*$/.test(text.slice(Math.max(open, i - 40), i))) || (c === '#' && next === ' ' && /\s/.test(text.charAt(i - 1)))) {
       const lineEnd = text.indexOf('\n', i);
       if (lineEnd < 0 || lineEnd > limit) return undefined;
       i = lineEnd;
@@ -232,6 +233,7 @@ export class ScanContext {
   private table: Map<string, TextDefinition | null> | undefined;
   private hintCache = new Map<string, boolean>();
   private guardedDefaults: Map<string, { expression: string; offset: number } | null> | undefined;
+  private readonly typeDefaults = new Map<string, { expression: string; offset: number; name: string } | undefined>();
   /** Evaluation options for code in this language. */
   readonly codeEval: EvalOptions;
   /** Evaluation options for config files and SQL (caret is a power, quoted numbers accepted). */
@@ -353,7 +355,8 @@ export class ScanContext {
         } else if (c === ';' && depth <= 0) break;
       }
     }
-    return expression === '' ? undefined : { expression, offset: nameOffset };
+    // `this.rate = rate` (a constructor storing its parameter) binds nothing
+    return expression === '' || expression === match[1] ? undefined : { expression, offset: nameOffset };
   }
 
   /**
@@ -421,17 +424,26 @@ export class ScanContext {
    * one typed declaration in the text (`opts: T`, `T opts`, `opts T`); anything less certain resolves nothing.
    */
   private typeDefaultOf(variable: string, field: string): { expression: string; offset: number; name: string } | undefined {
-    if (!/^[A-Za-z_]\w*$/.test(variable) || !/^[A-Za-z_]\w*$/.test(field)) return undefined;
+    const key = `${variable}.${field}`;
+    if (!this.typeDefaults.has(key)) this.typeDefaults.set(key, this.findTypeDefault(variable, field));
+    return this.typeDefaults.get(key);
+  }
+
+  private findTypeDefault(variable: string, field: string): { expression: string; offset: number; name: string } | undefined {
+    if (!/^[A-Za-z_]\w*$/.test(variable) || !/^[A-Za-z_]\w*$/.test(field) || !this.text.includes(field)) return undefined;
     const text = this.text;
     const types = new Set<string>();
-    const declared = new RegExp(`(?<![\\w.])${variable}\\s*:\\s*&?(?:mut\\s+)?([A-Z]\\w*)\\b|\\b([A-Z]\\w*)(?:<[^<>]*>)?\\s+${variable}\\s*[,)=;]|[(,]\\s*${variable}\\s+\\*?([A-Z]\\w*)\\b`, 'g');
+    const declared = new RegExp(`(?<![\\w.])${variable}\\s*:\\s*&?(?:mut\\s+)?([A-Z]\\w*)\\b|\\b([A-Z]\\w*)(?:<[^<>\\n]{0,80}>)?\\s+${variable}\\s*[,)=;]|[(,]\\s*${variable}\\s+\\*?([A-Z]\\w*)\\b`, 'g');
     for (const m of text.matchAll(declared)) types.add(m[1] ?? m[2] ?? m[3]);
     if (types.size !== 1) return undefined;
     const type = [...types][0];
     // the type's body: `impl Default for T {`, `class T(`/`{`, `struct T {`, `data class T(`, `record T(`, Python `class T:`
     const definition = new RegExp(`\\b(?:impl\\s+Default\\s+for|class|struct|record|object|type)\\s+${type}\\b[^{(:\\n]*[{(:]`, 'g');
     for (const m of text.matchAll(definition)) {
-      const body = text.slice(m.index, Math.min(text.length, m.index + 3000));
+      // the type's own body: up to its matching bracket (Python's `class T:`, read by its first 3000 characters)
+      const opener = m.index + m[0].length - 1;
+      const closed = text[opener] === ':' ? undefined : splitArguments(text, opener)?.end;
+      const body = text.slice(m.index, closed ?? Math.min(text.length, m.index + 3000));
       const defaults = new RegExp(`(?<![\\w.])(?:(?:self|this)\\.)?${field}\\s*(?::\\s*[\\w<>\\[\\]?.]+\\s*)?(?:=|:)(?!=|:)\\s*([^,;\\n})]+)`, 'g');
       for (const d of body.matchAll(defaults)) {
         const expression = d[1].trim();

@@ -62,9 +62,9 @@ const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
 /** Of those, the ones that also fall back on 0 (JS `||`, Python `or`); `??` and Kotlin `?:` fall back only on null. */
 const FALSY_FALLBACK_OPERATORS = new Set(['||', 'or']);
 /** Reads of a setting whose last argument is the value used when the setting is absent: `map.getOrDefault(k, 1000)`, Python `d.get(k, 0.01)`, `os.getenv(k, "1000")`, Ruby `ENV.fetch(k, 1000)`, `props.getProperty(k, "0.01")`, `conf.getLong(k, 1000L)`. */
-const READ_WITH_DEFAULT = /(?:^|\.|::)(?:getOrDefault|getOrElse|get|getenv|getProperty|GetProperty|getInt|getInteger|getLong|getDouble|getFloat|getint|getfloat|fetch|GetValueOrDefault)$/;
+const READ_WITH_DEFAULT = /(?:^|\.|::)(?:getOrDefault|get|getenv|getProperty|GetProperty|getInt|getInteger|getLong|getDouble|getFloat|getint|getfloat|fetch|GetValueOrDefault)$/;
 /** Functions that read a number from text: `Long.parseLong("1000")`, `int("1000")`, `Number("0.01")`, `strconv.Atoi("10")`. */
-const PARSES_TEXT = /^(?:(?:Long|Integer|Double|Float|Short)\.(?:parseLong|parseInt|parseDouble|parseFloat|valueOf)|parseInt|parseFloat|Number|int|float|Integer|Float|strconv\.Atoi|strconv\.ParseFloat|strconv\.ParseInt|to_i|to_f|toLong|toInt|toDouble|BigInt|(?:std::)?(?:stoi|stol|stoll|stoul|stod|stof|atoi|atol|atof))$/;
+const PARSES_TEXT = /^(?:(?:Long|Integer|Double|Float|Short)\.(?:parseLong|parseInt|parseDouble|parseFloat|valueOf)|parseInt|parseFloat|Number|int|float|Integer|Float|strconv\.Atoi|strconv\.ParseFloat|strconv\.ParseInt|BigInt|(?:std::)?(?:stoi|stol|stoll|stoul|stod|stof|atoi|atol|atof))$/;
 /** Methods whose value is their argument when the receiver holds none: Rust `x.unwrap_or(0.01)`, Java `opt.orElse(0.01)`. */
 const FALLBACK_METHOD = /\.(?:unwrap_or|orElse|or_else|getOrElse)$/;
 /** Conversions to text that keep a number's value (`String(x)`, `str(x)`, `x.to_string()`): Redis clients send numbers as strings. */
@@ -627,9 +627,9 @@ function nullChoiceAsFallback(text: string): string {
 }
 
 function evaluateWith(text: string, options: EvalOptions, nameDepth: number, visiting: ReadonlySet<string>): EvalResult {
+  if (text.trim().length > MAX_EXPRESSION_LENGTH) return { ok: false, reason: 'the expression is too long to evaluate' };
   const trimmed = nullChoiceAsFallback(text.trim());
   if (trimmed === '') return { ok: false, reason: 'empty' };
-  if (trimmed.length > MAX_EXPRESSION_LENGTH) return { ok: false, reason: 'the expression is too long to evaluate' };
   try {
     const tokens = tokenize(trimmed);
     if (tokens.length > 120) return { ok: false, reason: 'the expression is too long to evaluate' };

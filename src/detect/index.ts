@@ -93,7 +93,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   const named = options.fileName !== undefined && /bloom/i.test(options.fileName.replace(/^.*[\\/]/, '')) && !lower.includes('bloom');
   if (hits.length === 0 && !named) return [];
   // a library's class or package under a local name (`{BloomFilter => GBloomFilter}`): read as the library's name
-  if (!(options as AsWritten).dealiased) {
+  if (!(options as DealiasedReading).dealiased) {
     const dealiased = dealias(text, options.languageId ?? languageFromFileName(options.fileName), goPackageName);
     if (dealiased.edits.length > 0) {
       const findings = detectConfigs(dealiased.text, { ...options, dealiased: true } as DetectOptions);
@@ -120,7 +120,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
 }
 
 /** Options of the second reading, of the text with local names spelt as the library's. */
-interface AsWritten extends DetectOptions {
+interface DealiasedReading extends DetectOptions {
   readonly dealiased?: boolean;
 }
 
@@ -286,13 +286,15 @@ function callsOf(ctx: ScanContext, pattern: string): { index: number; text: stri
  * several, the draft stays as it was read (its defaults, or a pass-through).
  */
 function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | readonly Draft[] | undefined): Draft {
+  // (a guess is read once per text: it cannot be read again with other values)
   const fromParameters = draft.unevaluated.length > 0 || Object.values(draft.sources).some((s) => s?.origin?.parameterDefault);
-  if (!fromParameters) return draft;
+  if (!fromParameters || draft.recognizer === GENERIC_ID) return draft;
   const fn = enclosingFunction(ctx, draft.start);
   if (!fn || fn.parameters.length === 0) return draft;
   // a constructor (`DatasetDiff(int size, ...)` in `class DatasetDiff`) is called as `this(...)` or `new DatasetDiff(...)`
-  const constructor = /^[A-Z]/.test(fn.name) && new RegExp(`\\b(?:class|struct|record)\\s+${fn.name}\\b`).test(ctx.text);
-  const callPattern = constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
+  const constructor = /^[A-Z]/.test(fn.name) && ctx.hint(`class:${fn.name}`, new RegExp(`\\b(?:class|struct|record)\\s+${fn.name}\\b`));
+  // (not `other.create(`: a method of something else with the same name)
+  const callPattern = constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$.])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
   const calls = callsOf(ctx, callPattern).filter((m) => m.index + m.text.length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)));
   if (calls.length !== 1) return draft;
   const call = calls[0];
@@ -370,10 +372,6 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
 }
 
 /**
- * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
- * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
- */
-/**
  * The names an expression mentions, with every run of its dotted parts (`this.size * 2` -> `this.size`, `this`, `size`):
  * a key is read where it stands as a whole name or part of one, as `(?:^|\W)key(?!\w)` would find it.
  */
@@ -390,6 +388,10 @@ function namesIn(text: string): Set<string> {
   return names;
 }
 
+/**
+ * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
+ * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
+ */
 function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolean): Draft[] {
   if (!all.some((d) => d.recognizer === GENERIC_ID)) return all;
   // a guess inside another that says the same (`getenv("BLOOM_N", "1000")` inside `BLOOM_N = int(getenv(...))`) is said once
@@ -401,6 +403,8 @@ function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolea
   const specific = drafts.filter((d) => d.recognizer !== GENERIC_ID);
   const readsOf = (d: Draft): Set<string> => namesIn([...Object.values(d.sources).map((s) => s?.text ?? ''), ...d.unevaluated.map((u) => u.expression)].join(' '));
   const consumed = new Set(specific.flatMap((d) => [...readsOf(d)]));
+  const keys = new Map<Draft, string[]>();
+  const keysOf = (d: Draft): string[] => keys.get(d) ?? keys.set(d, genericKeys(d)).get(d)!;
   // which guesses read each name (a Bloom-named class built from constants reads the constants' names)
   const reads = new Map<Draft, Set<string>>();
   const readers = new Map<string, Draft[]>();
@@ -420,11 +424,11 @@ function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolea
     // a value a library's recogniser already reads (a builder chain's or a config key's), even outside its range
     const sameStart = (a?: TextRange, b?: TextRange): boolean => a !== undefined && b !== undefined && a.start.line === b.start.line && a.start.character === b.start.character;
     if (Object.values(draft.sources).some((own) => specific.some((d) => Object.values(d.sources).some((s) => sameStart(s?.range, own?.range))))) return false;
-    const keys = genericKeys(draft);
+    const keys = keysOf(draft);
     if (keys.some((key) => consumed.has(key))) return false;
     // names another guess reads, and not the other way round: a Bloom-named class built from these constants (`BloomSettings(capacity=CAP)`)
     const own = reads.get(draft)!;
-    return !keys.some((key) => (readers.get(key) ?? []).some((other) => other !== draft && !genericKeys(other).some((k) => own.has(k)) && configures(other)));
+    return !keys.some((key) => (readers.get(key) ?? []).some((other) => other !== draft && !keysOf(other).some((k) => own.has(k)) && configures(other)));
   });
 }
 

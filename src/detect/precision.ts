@@ -84,7 +84,7 @@ const TESTIFY_EXPECTED_BEFORE = new RegExp(`\\b${TESTIFY_EQUAL}\\(\\s*\\w+\\s*,\
 const JUNIT_EXPECTED_BEFORE = new RegExp(`\\b${JUNIT_EQUAL}\\(\\s*$`);
 
 /** Calls that read a setting (with a fallback) or check it, not set it: `propertyAsBoolean(props, KEY, false)`, `containsEntry(KEY, v)`. */
-const READ_CALL = /^(?:get\w*|propertyAs\w*|propertiesWithPrefix|contains\w*|doesNotContain\w*|has\w*|remove\w*|unset\w*)$/i;
+const READ_CALL = /^(?:[gG]et\w*|propertyAs\w*|propertiesWithPrefix|contains\w*|doesNotContain\w*|has\w*|remove\w*|unset\w*)$/;
 
 /** Whether a key at `offset` is an argument of a call that reads or checks the setting (on the tree, else the text). */
 export function isSettingRead(ctx: ScanContext, offset: number): boolean {
@@ -503,6 +503,9 @@ function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: Re
   return draft.unevaluated.every((u) => isParameterOrState(ctx, draft.start, u.expression, names));
 }
 
+/** A name in an expression, with an index or a call after it (`KEYS[2]`, `opts.size()`). */
+const OPERAND = /\$?[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?(?:\s*\([^()]*\))?/g;
+
 function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>, depth = 0): boolean {
   if (depth > 2) return false;
   if (isStateSetElsewhere(ctx, at, expression)) return true;
@@ -514,9 +517,9 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   // the size of a parameter (`len(data)`, `count($items)`)
   const size = /^(?:len|count|sizeof|length)\s*\(\s*\$?([A-Za-z_]\w*)\s*\)$/.exec(text);
   if (size && (parameters.has(size[1]) || parameters.has(`$${size[1]}`))) return true;
-  // a member, getter, size or read of a parameter (`properties.expectedInsertions`, `index.size()`, `expected.max(1)`,
-  // `ctx.get(RECORD_COUNT)`) or of state set elsewhere
-  // (a read of a setting by its key, `settings.getint("BLOOM_CAPACITY")`, is a use: the finding names what it reads)
+  // a member, getter, size or method of a parameter (`properties.expectedInsertions`, `index.size()`, `expected.max(1)`)
+  // or of state set elsewhere; a read of a setting by its key (`settings.getint("BLOOM_CAPACITY")`) is a use: the
+  // finding names what it reads
   const member = /^\$?([A-Za-z_]\w*)\s*(?:\??\.|->)\s*([A-Za-z_]\w*)\s*(\([^()]*\))?$/.exec(text);
   if (member && !(member[3] && /\S/.test(member[3].slice(1, -1)) && READ_CALL.test(member[2]))) {
     return parameters.has(member[1]) || parameters.has(`$${member[1]}`) || isStateSetElsewhere(ctx, at, member[1]);
@@ -528,11 +531,13 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
     return local !== undefined && local !== text && isParameterOrState(ctx, at, local, parameters, depth + 1);
   }
   // a choice or arithmetic of such values (`self.expansion * expected_count`, `a or b`): every name in it is one
-  const names = text.match(/\$?[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?(?:\s*\([^()]*\))?/g)?.filter((n) => !/^(?:or|and|not|None|null|true|false)$/.test(n)) ?? [];
-  const rest = text.replace(/\$?[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?(?:\s*\([^()]*\))?/g, '');
+  const names = text.match(OPERAND)?.filter((n) => !/^(?:or|and|not|None|null|true|false)$/.test(n)) ?? [];
+  const rest = text.replace(OPERAND, '');
   return names.length > 0 && /^[\s\d.+\-*/%()|?:]*$/.test(rest) && names.every((n) => isParameterOrState(ctx, at, n, parameters, depth + 1));
 }
 
+/** Of those, the ones whose stored data carries m and k (bits-and-blooms `ReadFrom`, `UnmarshalBinary`, `GobDecode`). */
+const REPLACES_SIZING = /^(?:ReadFrom|UnmarshalBinary|UnmarshalJSON|GobDecode|readFrom)$/;
 /** Methods that replace a filter's bits and sizing with stored ones (bits-and-blooms `ReadFrom`, `UnmarshalBinary`, `GobDecode`, ...). */
 const READ_BACK = /^(?:ReadFrom|UnmarshalBinary|UnmarshalJSON|GobDecode|readFrom|readObject|deserialize|Deserialize|load|Load)$/;
 
@@ -542,10 +547,13 @@ const READ_BACK = /^(?:ReadFrom|UnmarshalBinary|UnmarshalJSON|GobDecode|readFrom
  */
 function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
   if (draft.invalid.length > 0) return false;
+  // with values stated, only a read that replaces the filter's own sizing (bits-and-blooms `ReadFrom`) says so;
+  // a project's `load(words)` may fill the filter it sized
+  const stated = Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
   const bound = /([A-Za-z_]\w*)\s*(?::=|=)\s*$/.exec(lineBefore(ctx, draft.start))?.[1];
   if (bound === undefined) return false;
   const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));
-  return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => READ_BACK.test(m[1]));
+  return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => (stated ? REPLACES_SIZING : READ_BACK).test(m[1]));
 }
 
 /** A shell prompt then a command that prints a table's description (`hbase(main):011:0> describe 'users'`, `mysql> DESC t`). */
@@ -583,7 +591,8 @@ function transcriptOutput(ctx: ScanContext, draft: Draft): string | undefined {
     const text = ctx.source.lineText(above);
     if (/^\s*(?:```|~~~)/.test(text)) return undefined;
     if (/\\\s*$/.test(text)) return undefined; // a command continued on the next line
-    if (/^\s*\$\s+\S/.test(text)) return 'the output a command printed in a terminal transcript, not a setting';
+    // (a here-doc or a redirection writes what follows into a file: `$ cat > bloom.conf <<EOF`)
+    if (/^\s*\$\s+\S/.test(text)) return /<<|\s>\s/.test(text) ? undefined : 'the output a command printed in a terminal transcript, not a setting';
   }
   return undefined;
 }

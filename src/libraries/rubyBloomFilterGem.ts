@@ -26,12 +26,15 @@ export const RUBY_BLOOM_FILTER_GEM: LibraryModule = {
   recognizers: ['ruby.bloom-filter.new'],
   entryPoints: [
     { kind: 'call', recognizer: 'ruby.bloom-filter.new', title: 'bloom-filter BloomFilter.new(size:, error_rate:)', callee: 'BloomFilter.new', arity: [0, 1], languages: ['ruby'], requires: REQUIRES,
-      params: [{ role: 'n', unit: 'count', names: ['size'] }, { role: 'p', unit: 'probability', names: ['error_rate'] }, { role: 'm', unit: 'bits', names: ['bits'] }, { role: 'k', unit: 'hashes', names: ['hashes'] }],
-      defaults: { p: { value: 0.01, text: 'bloom-filter default error_rate 0.01 (with size:)' } },
-      derive: (params, named) => {
-        if (named.has('bits')) return params.m !== undefined ? result(params.m, params.k ?? 4, params.k === undefined ? ['bloom-filter default hashes 4'] : []) : {};
-        return params.n !== undefined && params.p !== undefined ? bloomFilterGem(params.n, params.p) : {};
-      },
+      excludesNames: ['bits'],
+      params: [{ role: 'n', unit: 'count', names: ['size'] }, { role: 'p', unit: 'probability', names: ['error_rate'] }],
+      defaults: { p: { value: 0.01, text: 'bloom-filter default error_rate 0.01' } },
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? bloomFilterGem(params.n, params.p) : {}),
+      source: SOURCE },
+    { kind: 'call', recognizer: 'ruby.bloom-filter.new', title: 'bloom-filter BloomFilter.new(bits:, hashes:)', callee: 'BloomFilter.new', arity: [0, 1], languages: ['ruby'], requires: REQUIRES,
+      params: [{ role: 'm', unit: 'bits', names: ['bits'] }, { role: 'k', unit: 'hashes', names: ['hashes'] }],
+      defaults: { k: { value: 4, text: 'bloom-filter default hashes 4' } },
+      derive: (params) => (params.m !== undefined && params.k !== undefined ? result(params.m, params.k, []) : {}),
       source: SOURCE },
   ],
   layout: { kind: 'classic', hashing: 'colliding' },

@@ -136,10 +136,19 @@ const PAIR = /(?<![\w$])(["'`]?)([A-Za-z_][\w$]*(?:[.\-][A-Za-z0-9_][\w$]*){0,12
 const XML_ELEMENT = /<([A-Za-z_][\w.:-]{0,60})(?:[ \t][^<>]{0,200})?>([^<>]{1,80})<\/\1>/g;
 /** Spring/XML property: `name="expectedInsertions" value="1000000"`. */
 const XML_PROPERTY = /\bname[ \t]*=[ \t]*"([A-Za-z_][\w.-]{0,60})"[ \t]+value[ \t]*=[ \t]*"([^"<>]{1,80})"/g;
-/** `@DefaultValue("0.001") double bloomFpp();`, `@ConfigProperty(name = "x", defaultValue = "0.001") double bloomFpp;`: value, then the declared name. */
-const ANNOTATED_DEFAULT = /(?:@(?:DefaultValue|Default)\s*\(\s*"([^"\n]{1,60})"\s*\)|@ConfigProperty\s*\([^()]{0,200}?\bdefaultValue\s*=\s*"([^"\n]{1,60})"[^()]{0,200}\))(?:\s*@[\w.]+(?:\([^()]*\))?)*\s*(?:(?:public|private|protected|static|final|abstract)\s+)*[\w<>\[\].?]+\s+([A-Za-z_]\w*)\s*[(;=]/g;
-/** The same annotation and type right before a declared name (read from the name back). */
-const ANNOTATED_DEFAULT_BEFORE = /(?:@(?:DefaultValue|Default)\s*\(\s*"([^"\n]{1,60})"\s*\)|@ConfigProperty\s*\([^()]{0,200}?\bdefaultValue\s*=\s*"([^"\n]{1,60})"[^()]{0,200}\))(?:\s*@[\w.]+(?:\([^()]*\))?)*\s*(?:(?:public|private|protected|static|final|abstract)\s+)*[\w<>\[\].?]+\s+$/;
+/**
+ * A default an annotation states on a declaration: `@DefaultValue("0.001") double bloomFpp();` (OWNER, Micronaut),
+ * `@ConfigProperty(name = "x", defaultValue = "0.001") double bloomFpp;` (Quarkus): the value, then the type.
+ */
+const ANNOTATED_DEFAULT_HEAD = String.raw`(?:@(?:DefaultValue|Default)\s*\(\s*"([^"\n]{1,60})"\s*\)|@ConfigProperty\s*\([^()]{0,200}?\bdefaultValue\s*=\s*"([^"\n]{1,60})"[^()]{0,200}\))(?:\s*@[\w.]+(?:\([^()]*\))?)*\s*(?:(?:public|private|protected|static|final|abstract)\s+)*[\w<>\[\].?]+\s+`;
+/** ... followed by the declared name. */
+const ANNOTATED_DEFAULT = new RegExp(String.raw`${ANNOTATED_DEFAULT_HEAD}([A-Za-z_]\w*)\s*[(;=]`, 'g');
+/** ... read back from a declared name. */
+const ANNOTATED_DEFAULT_BEFORE = new RegExp(`${ANNOTATED_DEFAULT_HEAD}$`);
+/** A constructor written as a static method: Rust `Type::new(`, Ruby `Type.new(`, `Type.create(`. */
+const STATIC_CONSTRUCTOR_NAMES = '(?:new|create|with_capacity|init)';
+const STATIC_CONSTRUCTOR = new RegExp(`^(?:::|\\.)${STATIC_CONSTRUCTOR_NAMES}[ \\t]*(?=\\()`);
+const STATIC_CONSTRUCTOR_SUFFIX = new RegExp(`(?:\\.|::)${STATIC_CONSTRUCTOR_NAMES}$`);
 /** Erlang / Elixir tuple: `{capacity, 1000}`. */
 const TUPLE = /\{[ \t]*:?([a-z_][\w]{0,40})[ \t]*,[ \t]*([^{},\n]{1,60}?)[ \t]*\}/g;
 
@@ -526,7 +535,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const direct = /^[A-Z]/.test(name) && !/\b(?:class|struct|new|return)[ \t]+$/.test(before) ? /^[A-Za-z_]\w*[ \t]*(?=[({])/.exec(text.slice(i, i + 60)) : null;
   if (direct && ctx.source.family === 'c') i += direct[0].length;
   // a constructor written as a static method (Rust `BloomFilter::new(`, Ruby `BloomFilter.new(`, `Bloom.create(`)
-  const constructor = /^(?:::|\.)(?:new|create|with_capacity|init)[ \t]*(?=\()/.exec(text.slice(i, i + 30));
+  const constructor = STATIC_CONSTRUCTOR.exec(text.slice(i, i + 30));
   if (constructor) i += constructor[0].length;
   const next = text[i];
   if (/(?:->|\)[ \t]*:)[ \t]*$/.test(before)) return undefined; // a return type: the brace after it is a function body
@@ -559,7 +568,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     const positional = list?.args.filter((a) => a.name === undefined && !/^[{[]/.test(a.text)) ?? [];
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
     // `BloomFilter::new(` read as one token: the type is the class
-    const simple = name.replace(/(?:\.|::)(?:new|create|with_capacity|init)$/, '').replace(/^.*(?:\.|::)/, '');
+    const simple = name.replace(STATIC_CONSTRUCTOR_SUFFIX, '').replace(/^.*(?:\.|::)/, '');
     const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? []) : undefined;
     return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
   }
@@ -946,7 +955,7 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
     const param = classifyName(entry.pair.key)?.param;
     const group = groups.find((g) => {
       const tail = g[g.length - 1];
-      if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && codeLinesBetween(ctx, tail.line, entry.line) < FLAT_LINE_GAP))) return false;
+      if (tail.prefix !== entry.prefix || !(tail.line === entry.line || (tail.indent === entry.indent && codeLinesBetween(ctx, tail.line, entry.line) <= FLAT_LINE_GAP))) return false;
       // a parameter stated again starts the next filter (`BLOOM_CAP`, `BLOOM_FP_RATE`, then `QUEUE_BLOOM_CAP`, ...)
       return param === undefined || !statedIn.get(g)!.has(param);
     });
