@@ -114,6 +114,18 @@ describe('detect: values a reader resolves', () => {
     assert.deepEqual(found(kotlin, 'kotlin'), ['guava.create@3 {"n":500000,"p":0.01}']);
   });
 
+  it('Scala getOrElse keeps its fallback; another object\'s method is no call of the function', () => {
+    const result = evaluateConstant('conf.fpp.getOrElse(0.02)');
+    assert.ok(result.ok && result.value === 0.02, JSON.stringify(result));
+    const python = [
+      'import redis', 'r = redis.Redis()', '',
+      'def create(name, capacity, error_rate=0.01):',
+      "    r.execute_command('BF.RESERVE', name, error_rate, capacity)", '',
+      "other.create('x', 5, 6)", '',
+    ].join('\n');
+    assert.deepEqual(found(python, 'python'), [], 'other.create(...) passes nothing to this create');
+  });
+
   it('a function called once in the file sizes the filter with that call\'s arguments; called twice, with its defaults', () => {
     const once = [
       'import redis', 'r = redis.Redis()', '',
