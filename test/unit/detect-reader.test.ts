@@ -123,7 +123,7 @@ describe('detect: values a reader resolves', () => {
       "    r.execute_command('BF.RESERVE', name, error_rate, capacity)", '',
       "other.create('x', 5, 6)", '',
     ].join('\n');
-    assert.deepEqual(found(python, 'python'), [], 'other.create(...) passes nothing to this create');
+    assert.deepEqual(found(python, 'python'), ['redis.bf.reserve@4 {"p":0.01}'], 'other.create(...) passes nothing to this create: its own default stays');
   });
 
   it('a function called once in the file sizes the filter with that call\'s arguments; called twice, with its defaults', () => {
