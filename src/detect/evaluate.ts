@@ -366,6 +366,37 @@ class Parser {
     }
   }
 
+  /**
+   * The fallback at the end of a chain on a read (Scala `settings.get("k").map(_.toDouble).getOrElse(0.001)`, Java
+   * `Optional.ofNullable(...).map(...).orElse(0.001)`): its value, with the chain consumed; else nothing, nothing consumed.
+   */
+  private chainedFallback(): Value | undefined {
+    const start = this.position;
+    for (let token = this.peek(); token?.kind === 'op' && token.text.startsWith('.'); token = this.peek()) {
+      this.position++;
+      if (!this.isOp('(')) break;
+      if (FALLBACK_METHOD.test(token.text)) {
+        this.position++;
+        const value = this.alternatives();
+        if (this.isOp(')')) {
+          this.position++;
+          return value;
+        }
+        break;
+      }
+      for (let depth = 0; this.position < this.tokens.length; this.position++) {
+        const t = this.tokens[this.position];
+        if (t.kind === 'op' && t.text === '(') depth++;
+        else if (t.kind === 'op' && t.text === ')' && --depth === 0) {
+          this.position++;
+          break;
+        }
+      }
+    }
+    this.position = start;
+    return undefined;
+  }
+
   /** Rust `x as u64`, Kotlin `x.toLong()` handled in primary; here only `as`. */
   private postfix(): Value {
     let value = this.primary();
@@ -443,6 +474,8 @@ class Parser {
       if (readWithDefault) {
         const fallback = args[args.length - 1];
         if (args.length >= 2 && fallback !== undefined && !Number.isNaN(fallback.value)) return fallback;
+        const chained = this.chainedFallback();
+        if (chained) return chained;
         throw failure ?? new EvalError(`\`${name}(...)\` reads a setting at run time`);
       }
       // `X.unwrap_or(0.01)`, `opt.orElse(0.01)`: the receiver's value when it is a known constant, else the fallback

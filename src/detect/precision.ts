@@ -48,6 +48,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (ctx.source.languageId === 'markdown') return markdownProse(ctx, draft);
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
+  if (draft.recognizer === GENERIC_ID && !isCode(ctx) && beside(ctx, draft, OBSERVED_COUNTER)) return 'statistics a running filter reports (counters beside its values), not a configuration';
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
   if (family !== 'c' && family !== 'js' && family !== 'python' && family !== 'lua') return undefined; // code only: config files and SQL declare nothing
@@ -58,6 +59,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
   if (draft.recognizer === GENERIC_ID && statesLibraryDefaults(ctx, draft)) return 'a library\'s default value, declared';
+  if (draft.recognizer === GENERIC_ID && assertedBack(ctx, draft)) return 'a test sets the values and asserts they are read back: it tests parsing, it sizes nothing';
   if (isPassThrough(ctx, draft, tree?.parameters, ctx.extras.syntax?.around(draft.end)?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   if (statesFunctionsOnly(draft)) return 'its values are functions (lambdas that read a setting), applied elsewhere';
   if (isLoadedFromStoredData(ctx, draft)) return 'a filter read back from stored data: its size is the stored one';
@@ -73,6 +75,43 @@ function statesLibraryDefaults(ctx: ScanContext, draft: Draft): boolean {
   const lines = Object.values(draft.sources).filter((s) => s !== undefined && s.kind !== 'default' && s.kind !== 'derived')
     .map((s) => (s!.range ? s!.range.start.line : ctx.source.lineOf(draft.start)));
   return lines.length > 0 && lines.every((line) => LIBRARY_DEFAULT.test(ctx.source.lineText(line)));
+}
+
+/** A counter of observed events or a latency, as statistics output holds (`"requestCount": 38`, `hits:`, `readP95Micros`); never a hash count. */
+const OBSERVED_COUNTER = /^\s*["']?(?:(?!hash)\w*(?:request|refused|rejected|hit|miss|lookup|quer(?:y|ie)|check|positive|negative|insert)s?(?:Count|_count|Total|_total)|hits|misses|\w*(?:Micros|Millis|_us|_ms))["']?\s*[:=]/i;
+
+/** A line of the draft's block (from its start, at its indentation, up to 12 lines on) that matches `pattern`. */
+function beside(ctx: ScanContext, draft: Draft, pattern: RegExp): boolean {
+  const first = ctx.source.lineOf(draft.start);
+  const indent = (text: string): number => /^\s*/.exec(text)![0].length;
+  const blockIndent = indent(ctx.source.lineText(first + 1));
+  for (let line = first + 1; line <= Math.min(first + 12, ctx.source.lineCount - 1); line++) {
+    const text = ctx.source.lineText(line);
+    if (text.trim() !== '' && indent(text) < blockIndent) break;
+    if (pattern.test(text)) return true;
+  }
+  return false;
+}
+
+/** An equality assertion: JUnit / TestNG, testify, Rust, Python unittest, Jest / Chai / AssertJ. */
+const ASSERT_LINE = /\b(?:assert(?:Equals|That|_eq!?|Equal|\.Equal|\.equal|\.strictEqual)|require\.Equal|self\.assertEqual|expect)\s*\(/;
+
+/** Every value the generic recogniser read comes back in an equality assertion a few lines below it. */
+function assertedBack(ctx: ScanContext, draft: Draft): boolean {
+  const stated = (Object.keys(draft.sources) as (keyof typeof draft.sources)[]).filter((param) => {
+    const source = draft.sources[param];
+    return source !== undefined && source.kind !== 'default' && source.kind !== 'derived' && source.range !== undefined;
+  });
+  return stated.length > 0 && stated.every((param) => {
+    const value = (draft.params as Record<string, number | undefined>)[param];
+    const line = draft.sources[param]!.range!.start.line;
+    for (let next = line + 1; next <= Math.min(line + 8, ctx.source.lineCount - 1); next++) {
+      const text = ctx.source.lineText(next);
+      if (!ASSERT_LINE.test(text)) continue;
+      if ((text.match(/\d[\d_]*(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).some((number) => Number(number.replace(/_/g, '')) === value)) return true;
+    }
+    return false;
+  });
 }
 
 /** Testify's equality assertions (expected value second, after `t`) and JUnit's (expected value first). */

@@ -101,6 +101,7 @@ import { BLOOMD } from './bloomd';
 import { BLOOMPY, PYBLOOM2 } from './bloompy';
 import { MNEMONIST_BLOOM } from './mnemonist';
 import { YDB_BLOOM_INDEX } from './ydb';
+import { DATABRICKS } from './databricks';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -130,7 +131,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   CSHARP_BLOOM_FILTER_T,
   // library long tail (issue 17 item 2)
   HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS, PROBABILISTIC_DATA_STRUCTURES, LICIA_BLOOM, BLOOMD, PYREBLOOM_MODULE,
-  BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX,
+  BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX, DATABRICKS,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -114,6 +114,8 @@ const HAND_WRITTEN: Record<string, { text: string; fileName: string; params: Par
   'postgres.brinBloom int8_bloom_ops': { text: 'CREATE INDEX events_brin ON events USING brin (id int8_bloom_ops(n_distinct_per_range = 12345, false_positive_rate = 0.02));\n', fileName: 'a.sql', params: { n: 12345, p: 0.02 } },
   'postgres.bloom length': { text: 'CREATE INDEX people_bloom ON people USING bloom (name) WITH (length = 96);\n', fileName: 'a.sql', params: { m: 96 } },
   'postgres.bloom col<column>': { text: 'CREATE INDEX people_bloom ON people USING bloom (name, city) WITH (length = 96, col1 = 3, col2 = 3);\n', fileName: 'a.sql', params: { k: 3 } },
+  'databricks.bloomFilterIndex fpp': { text: 'CREATE BLOOMFILTER INDEX ON TABLE events FOR COLUMNS(id OPTIONS (fpp = 0.02));\n', fileName: 'a.sql', params: { p: 0.02 } },
+  'databricks.bloomFilterIndex numItems': { text: 'CREATE BLOOMFILTER INDEX ON TABLE events FOR COLUMNS(id) OPTIONS (numItems = 12345);\n', fileName: 'a.sql', params: { n: 12345 } },
   'clickhouse.bloomFilter bloom_filter': { text: 'CREATE TABLE t (id UInt64, INDEX id_bf id TYPE bloom_filter(0.02) GRANULARITY 4) ENGINE = MergeTree ORDER BY id;\n', fileName: 'a.sql', params: { p: 0.02 } },
   'clickhouse.tokenbf tokenbf_v1': { text: 'ALTER TABLE logs ADD INDEX body_tok body TYPE tokenbf_v1(8192, 5, 0) GRANULARITY 1;\n', fileName: 'a.sql', params: { m: 65536, k: 5 } },
   'clickhouse.ngrambf ngrambf_v1': { text: 'ALTER TABLE logs ADD INDEX body_ngram body TYPE ngrambf_v1(3, 8192, 5, 0) GRANULARITY 1;\n', fileName: 'a.sql', params: { m: 65536, k: 5 } },

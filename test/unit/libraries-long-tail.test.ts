@@ -330,3 +330,40 @@ describe('library long tail: the bloom-filter gem (Ruby, deepfryed/bloom-filter)
     assert.notEqual(detectConfigs('@seen = BloomFilter.new(size: 10_000, error_rate: 0.01)\n', { languageId: 'ruby' })[0]?.recognizer, 'ruby.bloom-filter.new');
   });
 });
+
+describe('library long tail: Part 4 (rounds R and S)', () => {
+  it('Databricks CREATE BLOOMFILTER INDEX: a column\'s options before the statement\'s, then fpp 0.1 and numItems 1,000,000', () => {
+    const text = [
+      'CREATE BLOOMFILTER INDEX',
+      'ON TABLE events',
+      'FOR COLUMNS(event_id OPTIONS (fpp = 0.01, numItems = 50000000));',
+      'CREATE BLOOMFILTER INDEX ON TABLE orders FOR COLUMNS(order_id) OPTIONS (fpp=0.05);',
+      'CREATE BLOOMFILTER INDEX ON TABLE t FOR COLUMNS(c);',
+    ].join('\n');
+    const findings = detectConfigs(text, { fileName: 'a.sql' }).filter((f) => f.recognizer === 'databricks.bloomFilterIndex');
+    assert.deepEqual(findings.map((f) => [f.range.start.line, f.params.n, f.params.p]), [[0, 50_000_000, 0.01], [3, 1_000_000, 0.05], [4, 1_000_000, 0.1]]);
+    // the documentation: "0.1 ... requires 5 bits per item": −ln 0.1 / ln²2 = 4.79 bits, m = ceil(4792529.8) = 4792530
+    assert.equal(findings[2].derived.m, 4_792_530);
+    assert.equal(Math.ceil(findings[2].derived.m! / 1_000_000), 5);
+  });
+
+  it('ProbabilisticDataStructures\' default factories: NewDefaultScalableBloomFilter(fpRate) is hint 10000, NewDefaultCountingBloomFilter(n, fpRate)', () => {
+    const text = 'using ProbabilisticDataStructures;\nclass A {\n  ScalableBloomFilter s = ScalableBloomFilter.NewDefaultScalableBloomFilter(0.01);\n  CountingBloomFilter c = CountingBloomFilter.NewDefaultCountingBloomFilter(5000, 0.02);\n}\n';
+    const scalable = find(text, 'A.cs', 'pds-net.scalable');
+    assert.deepEqual([scalable.params.n, scalable.params.p], [10000, 0.01]);
+    const counting = find(text, 'A.cs', 'pds-net.counting');
+    assert.deepEqual([counting.params.n, counting.params.p], [5000, 0.02]);
+  });
+
+  it('redis-py reserve with BF.RESERVE\'s documented keyword error_rate= is read, with a note that redis-py names it errorRate', () => {
+    const f = find('import redis\nr = redis.Redis()\nr.bf().reserve("seen", error_rate=0.001, capacity=10000)\n', 'a.py', 'redis-py.bf.reserve');
+    assert.deepEqual([f.params.p, f.params.n], [0.001, 10000]);
+    assert.ok((f.notes ?? []).some((note) => /errorRate/.test(note)), JSON.stringify(f.notes));
+  });
+
+  it('a Scala setting read whose fallback ends a chain (`.get(k).map(_.toDouble).getOrElse(0.001)`) states that fallback', () => {
+    const text = 'class Sink(settings: Map[String, String]) {\n  val fpp: Double = settings.get("dedup.bloom.fpp").map(_.toDouble).getOrElse(0.001)\n}\n';
+    const f = find(text, 'Sink.scala', 'generic.named');
+    assert.deepEqual([f.range.start.line, f.params.p], [1, 0.001]);
+  });
+});

@@ -778,6 +778,14 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
     return undefined;
   }
+  // the key alone, its fallback at the end of a chain: Scala `settings.get("bloom.fpp").map(_.toDouble).getOrElse(0.001)`
+  const chained = configCall && (quote === '"' || quote === '\'') && text[start - 1] === quote
+    ? /^[ \t]*\)(?:\s*\.\s*\w+\s*\((?:[^()\n]|\([^()\n]*\))*\)){0,3}\s*\.\s*(?:getOrElse|orElse|unwrap_or|or_else)\s*\(/.exec(text.slice(i, i + 160)) : null;
+  if (chained) {
+    const value = readScalar(ctx, i + chained[0].length, lineEnd);
+    if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    return undefined;
+  }
   const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|\?=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
   const flag = !sep && /--[\w-]*$/.test(text.slice(Math.max(0, start - 2), start + 2)) ? /^[ \t]+(?=[\d.])/.exec(text.slice(i, i + 10)) : undefined;
   if (!sep && !flag) return undefined;

@@ -142,7 +142,11 @@ const pythonScalable = callRecognizer({
   needles: ['scalablebloomfilter'],
   pattern: /(?<![\w.]|new\s)(?:(?:pybloom_live|pybloom2|pybloom)\s*\.\s*)?ScalableBloomFilter\s*\(/g,
   build(ctx, args, start, end) {
-    if (!langIs(ctx, ['python']) || !ctx.hint('pybloom-scalable', PYBLOOM_SCALABLE_HINT) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
+    // pybloom's keywords (`initial_capacity=`, `error_rate=`, `mode=`) name it, as `capacity=` does BloomFilter, unless the
+    // class is imported from another module (a project's own, bloompy's, hazy's)
+    const byKeyword = args.some((a) => a.name === 'initial_capacity') && args.every((a) => a.name === undefined || /^(?:initial_capacity|error_rate|mode)$/.test(a.name))
+      && !ctx.hint('python-own-scalable', /^\s*from\s+(?!pybloom)[\w.]+\s+import\s+[^\n]*\bScalableBloomFilter\b/m) && !ctx.hint('bloompy-or-hazy', /\b(?:import|from)\s+(?:bloompy|hazy)\b/);
+    if (!langIs(ctx, ['python']) || !(byKeyword || ctx.hint('pybloom-scalable', PYBLOOM_SCALABLE_HINT)) || definesOwn(ctx, 'ScalableBloomFilter')) return undefined;
     // built with no size (`ScalableBloomFilter(mode=LARGE_SET_GROWTH)`): a growing filter at its defaults sizes nothing here
     if (!pickArgument(args, 0, 'initial_capacity') && !pickArgument(args, 1, 'error_rate')) return undefined;
     const b = builder(ctx, 'pybloom.scalableBloomFilter', 'pybloom ScalableBloomFilter', start, end);

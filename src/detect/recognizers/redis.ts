@@ -301,9 +301,11 @@ const redisPy = callRecognizer({
       return b.derive(deriveRedis(() => nonScaling)).build();
     }
     const b = builder(ctx, 'redis-py.bf.reserve', `redis-py bf().${match[1]}`, start, end);
-    const p = pickArgument(args, 1, 'errorRate');
+    // `error_rate=` is BF.RESERVE's documented name, which people write; redis-py's parameter is `errorRate`
+    const p = pickArgument(args, 1, 'errorRate', 'error_rate');
     const n = pickArgument(args, 2, 'capacity');
     if (!p || !n) return undefined;
+    if (p.name === 'error_rate') b.note('redis-py names this parameter errorRate: error_rate= raises TypeError (redis/commands/bf/commands.py, BFCommands.create)');
     const sent = { ...ctx.codeEval, allowQuotedNumbers: true }; // redis-py sends str(value); the server parses it
     b.argument('p', p, { check: PROBABILITY, eval: sent });
     b.argument('n', n, { check: CAPACITY, eval: sent });

@@ -1,6 +1,7 @@
 /** SQL / CQL table and index options: Cassandra/Scylla, ClickHouse skip indexes, PostgreSQL bloom and BRIN bloom, Doris/StarRocks table properties. */
 import { checks, Draft, enclosingOpenParen, ScanContext, splitArguments } from '../engine';
 import { derive } from '../../libraries';
+import { databricksBloom } from '../../libraries/databricks';
 import { BRIN_DEFAULT_N_DISTINCT_PER_RANGE, BRIN_DEFAULT_PAGES_PER_RANGE } from '../../libraries/postgres';
 import type { Recognizer } from '../recognizer';
 import { builder, readValue } from './helpers';
@@ -184,6 +185,56 @@ function ngramIndexOption(ctx: ScanContext, at: number): boolean {
   return ctx.hint('ngrambf', /\bNGRAMBF\b/i);
 }
 
+/** `OPTIONS (fpp = 0.1, numItems = 5000000)` after `from` (the `=` is optional): its options by lower-case name, with their offsets. */
+function databricksOptions(ctx: ScanContext, from: number): { options: Map<string, { text: string; start: number }>; end: number } | undefined {
+  const head = /^\s*OPTIONS\s*\(/i.exec(ctx.text.slice(from, from + 40));
+  if (!head) return undefined;
+  const list = splitArguments(ctx.text, from + head[0].length - 1);
+  if (!list) return undefined;
+  const options = new Map<string, { text: string; start: number }>();
+  for (const arg of list.args) {
+    const raw = arg.name !== undefined ? `${arg.name} = ${arg.text}` : arg.text;
+    const option = /^(\w+)\s*=?\s*(\S.*)$/s.exec(raw);
+    if (option) options.set(option[1].toLowerCase(), { text: option[2].trim(), start: arg.end - option[2].trim().length });
+  }
+  return { options, end: list.end };
+}
+
+/**
+ * Databricks `CREATE BLOOMFILTER INDEX ON [TABLE] t FOR COLUMNS(c [OPTIONS (...)], ...) [OPTIONS (...)]`: one filter per
+ * column and data file; a column's own options before the statement's, then the defaults (src/libraries/databricks.ts).
+ */
+const databricks: Recognizer = {
+  ids: ['databricks.bloomFilterIndex'],
+  needles: ['bloomfilter index'],
+  pattern: /\bCREATE\s+BLOOMFILTER\s+INDEX\b/gi,
+  match(ctx, match, at) {
+    if (ctx.isComment(at)) return undefined;
+    const forColumns = /^[^;]{0,300}?\bFOR\s+COLUMNS\s*\(/i.exec(ctx.text.slice(at + match[0].length, at + match[0].length + 400));
+    if (!forColumns) return undefined;
+    const columns = splitArguments(ctx.text, at + match[0].length + forColumns[0].length - 1);
+    if (!columns || columns.args.length === 0) return undefined;
+    const statement = databricksOptions(ctx, columns.end);
+    const end = statement?.end ?? columns.end;
+    const perColumn = columns.args.map((column) => {
+      const own = /\bOPTIONS\s*\(/i.exec(column.text);
+      return own ? databricksOptions(ctx, column.start + own.index)?.options : undefined;
+    });
+    const b = builder(ctx, 'databricks.bloomFilterIndex', `Databricks bloom filter index on ${columns.args.map((c) => c.text.split(/\s/)[0]).join(', ')}`, at, end);
+    // the first column's options stand for the index; others that differ are named in a note
+    const option = (name: string) => perColumn[0]?.get(name) ?? statement?.options.get(name);
+    const fpp = option('fpp');
+    const numItems = option('numitems');
+    if (fpp) b.config('p', fpp.text, { at: fpp.start, check: checks.range('fpp', Number.MIN_VALUE, 1, 'Databricks requires 0 < fpp <= 1') });
+    else b.setDefault('p', 0.1, 'Databricks default fpp 0.1');
+    if (numItems) b.config('n', numItems.text, { at: numItems.start, check: checks.positiveInteger('numItems') });
+    else b.setDefault('n', 1_000_000, 'Databricks default numItems 1,000,000');
+    if (perColumn.slice(1).some((own) => own !== undefined)) b.note('columns state their own options: shown are the first column\'s');
+    b.note('one filter per column per data file; numItems is the distinct values a file holds');
+    return b.derive((q) => (q.n !== undefined && q.p !== undefined ? databricksBloom(q.n, q.p) : {})).build();
+  },
+};
+
 /** Recognisers whose options configure a whole SQL index (not one of its columns): their finding starts where the index is defined. */
 const WHOLE_INDEX_RECOGNIZERS = new Set(['postgres.bloom', 'doris.ngramBf', 'starrocks.ngrambf', 'clickhouse.bloomFilter', 'clickhouse.tokenbf', 'clickhouse.ngrambf']);
 
@@ -207,4 +258,4 @@ export function startAtIndexDefinition(ctx: ScanContext, drafts: Draft[]): void 
   }
 }
 
-export const SQL_RECOGNIZERS: readonly Recognizer[] = [cassandra, clickhouse, postgresBloom, brinBloom, doris];
+export const SQL_RECOGNIZERS: readonly Recognizer[] = [cassandra, clickhouse, postgresBloom, brinBloom, doris, databricks];
