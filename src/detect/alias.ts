@@ -1,6 +1,6 @@
 /**
  * Local names for a library's classes and packages (issue 17, values resolved like a reader): Scala
- * `import com.google.common.hash.{BloomFilter => GBloomFilter}`, Kotlin/Python/TS/Rust `... as X`, JS
+ * `import com.google.common.hash.{BloomFilter => GBloomFilter}`, Kotlin/Python/TS/Rust/PHP `... as X`, JS
  * `const bf = require('bloom-filters').BloomFilter`, Python `import pybloom_live as pbl`, Go `bf "github.com/bits-and-blooms/bloom/v3"`.
  * Detection reads the text with each use of a local name (`GBloomFilter.create(`) spelt as the library's own name
  * (`BloomFilter.create(`); line numbers are unchanged, and positions map back to the text as written.
@@ -34,8 +34,8 @@ function findAliases(text: string, languageId: string | undefined, goPackageName
   for (const m of text.matchAll(/\bimport\s+[\w.]+\.\{([^}\n]{1,300})\}/g)) {
     for (const pair of m[1].matchAll(/(\w+)\s*=>\s*(\w+)/g)) add(pair[2], pair[1]);
   }
-  // Kotlin `import a.b.Y as X`, Rust `use a::b::Y as X;`
-  for (const m of text.matchAll(/\b(?:import|use)\s+[\w.:]*?(?:\.|::)(\w+)\s+as\s+(\w+)/g)) add(m[2], m[1]);
+  // Kotlin `import a.b.Y as X`, Rust `use a::b::Y as X;`, PHP `use A\B\Y as X;`
+  for (const m of text.matchAll(/\b(?:import|use)\s+[\w.:\\]*?(?:\.|::|\\)(\w+)\s+as\s+(\w+)/g)) add(m[2], m[1]);
   // Python `from m import Y as X, Z`, TS `import { Y as X } from`, Rust `use a::{Y as X}`
   for (const m of text.matchAll(/\bfrom\s+[\w.]+\s+import\s+\(?([^\n)]{1,300})|\bimport\s*(?:type\s+)?\{([^}]{1,300})\}\s*from|\buse\s+[\w:]+::\{([^}]{1,300})\}/g)) {
     for (const pair of (m[1] ?? m[2] ?? m[3]).matchAll(/(\w+)\s+as\s+(\w+)/g)) add(pair[2], pair[1]);

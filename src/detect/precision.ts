@@ -49,6 +49,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
   if (draft.recognizer === GENERIC_ID && !isCode(ctx) && beside(ctx, draft, OBSERVED_COUNTER)) return 'statistics a running filter reports (counters beside its values), not a configuration';
+  if (isCode(ctx) && translatesInput(ctx, draft)) return 'a branch that turns the caller\'s text into its value (`if (type.equals("ROW")) ... ROW`): the choice is the caller\'s';
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
   if (family !== 'c' && family !== 'js' && family !== 'python' && family !== 'lua') return undefined; // code only: config files and SQL declare nothing
@@ -59,6 +60,8 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
   if (draft.recognizer === GENERIC_ID && statesLibraryDefaults(ctx, draft)) return 'a library\'s default value, declared';
+  if (draft.recognizer === GENERIC_ID && /^(?:new\s+)?(?:[\w.]+\.)?Bloom\s*\(/.test(ctx.text.slice(draft.start, draft.start + 60)) && ctx.hint('graphics', GRAPHICS)) return 'a graphics bloom effect (its file draws: textures, shaders, viewports), not a filter';
+  if (draft.recognizer === GENERIC_ID && isCode(ctx) && unusedParameterDefaults(ctx, draft)) return 'a stand-in: its constructor takes sizes as parameters and never uses them';
   if (draft.recognizer === GENERIC_ID && assertedBack(ctx, draft)) return 'a test sets the values and asserts they are read back: it tests parsing, it sizes nothing';
   if (isPassThrough(ctx, draft, tree?.parameters, ctx.extras.syntax?.around(draft.end)?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   if (statesFunctionsOnly(draft)) return 'its values are functions (lambdas that read a setting), applied elsewhere';
@@ -89,6 +92,62 @@ function beside(ctx: ScanContext, draft: Draft, pattern: RegExp): boolean {
     const text = ctx.source.lineText(line);
     if (text.trim() !== '' && indent(text) < blockIndent) break;
     if (pattern.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Every value is a parameter's default (`def __init__(self, max_elements=10_000_000)`) that the body below the
+ * signature never names: a stand-in class (a set behind a filter's signature) sizes nothing.
+ */
+function unusedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
+  const stated = Object.values(draft.sources).filter((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+  if (stated.length === 0) return false;
+  let lastLine = -1;
+  const names: string[] = [];
+  for (const source of stated) {
+    if (!source!.range) return false;
+    const line = source!.range.start.line;
+    const name = /([A-Za-z_]\w*)\s*(?::\s*[\w.\[\]]+\s*)?=\s*$/.exec(ctx.source.lineText(line).slice(0, source!.range.start.character))?.[1];
+    // the value stands in the parameter list of a constructor's signature
+    const offset = ctx.source.lineStart(line) + source!.range.start.character;
+    const from = ctx.source.lineStart(Math.max(0, line - 3));
+    const signature = [...ctx.text.slice(from, offset).matchAll(/\b(?:def\s+__init__|constructor|def\s+initialize)\s*\(/g)].pop();
+    const list = signature ? splitArguments(ctx.text, from + signature.index! + signature[0].length - 1) : undefined;
+    if (!name || !list || list.end < offset) return false;
+    names.push(name);
+    lastLine = Math.max(lastLine, line);
+  }
+  // the body: the lines after the signature, up to 40, while indented deeper than the signature's line
+  const indent = (text: string): number => /^\s*/.exec(text)![0].length;
+  let signature = lastLine;
+  while (signature < ctx.source.lineCount - 1 && !/[:{]\s*(?:#.*)?$/.test(ctx.source.lineText(signature).replace(/->.*:/, ':'))) signature++;
+  const own = indent(ctx.source.lineText(lastLine));
+  const body: string[] = [];
+  for (let line = signature + 1; line < Math.min(ctx.source.lineCount, signature + 40); line++) {
+    const text = ctx.source.lineText(line);
+    if (text.trim() === '') continue;
+    if (indent(text) < own || (indent(text) === own && !/^\s*[)}]/.test(text))) break;
+    body.push(text);
+  }
+  return body.length > 0 && names.every((name) => !body.some((text) => new RegExp(`\\b${name}\\b`).test(text)));
+}
+
+/** A file that draws: a class called just `Bloom` there is a post-processing effect. */
+const GRAPHICS = /\b(?:Texture(?:Region)?|SpriteBatch|[Ss]hader(?:Program)?|FrameBuffer|[Vv]iewport|PostProcess\w*|setBloomInten\w*|OpenGL|WebGL|gl_FragColor)\b/;
+
+/** A branch on text: `x.equals("ROW")`, `x == "ROW"`, `case "ROW":`, `when "ROW"`. */
+const TEXT_BRANCH = /\b(?:equals(?:IgnoreCase)?\s*\(\s*"(\w+)"\s*\)|case\s+["'](\w+)["']\s*(?::|->|=>)|when\s+["'](\w+)["'])|[=!]==?\s*["'](\w+)["']|["'](\w+)["']\s*===?/g;
+
+/** The draft's value is the one a branch on the same text selects (the draft's line or the branch's line just above). */
+function translatesInput(ctx: ScanContext, draft: Draft): boolean {
+  const line = ctx.source.lineOf(draft.start);
+  const words = new Set((ctx.text.slice(draft.start, Math.min(draft.end, draft.start + 300)).match(/[A-Za-z_]\w{2,}/g) ?? []).map((w) => w.toLowerCase()));
+  for (const text of [ctx.source.lineText(line), line > 0 ? ctx.source.lineText(line - 1) : '']) {
+    for (const branch of text.matchAll(TEXT_BRANCH)) {
+      const literal = branch.slice(1).find((group) => group !== undefined);
+      if (literal && words.has(literal.toLowerCase())) return true;
+    }
   }
   return false;
 }
@@ -429,7 +488,7 @@ export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: st
   if (pointer) return ctx.hint(`flag-pointer:${pointer[1]}`, new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`));
   if (!/^[A-Za-z_]\w*$/.test(text)) return false;
   if (fieldsWithoutValue(ctx).has(text)) return true;
-  const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
+  const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+(?:self\\.)?\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
   return [...lookBack(ctx, at).matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
 }
 
@@ -449,10 +508,16 @@ function lookBack(ctx: ScanContext, at: number): string {
 const FIELD_WITHOUT_VALUE = /^[ \t]*(?:@\w+(?:\([^)\n]{0,200}\))?[ \t]+)*(?:(?:private|protected|public|internal|final|static|readonly|transient|volatile)[ \t]+)+[\w.]+(?:<[^<>;\n]{0,80}>)?(?:\[\])*[ \t]+([A-Za-z_]\w*)[ \t]*;|^[ \t]*(?:(?:abstract|override|open|protected|public|internal|lateinit)[ \t]+)+va[lr][ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]*$/gm;
 const fieldsByContext = new WeakMap<ScanContext, ReadonlySet<string>>();
 
+/** Spring `@Value("${key}")` or MicroProfile `@ConfigProperty(name = "key")` without a default. */
+const INJECTED_WITHOUT_DEFAULT = /@Value\s*\(\s*"\$\{[^:}"]+\}"\s*\)|@ConfigProperty\s*\((?![^)]*defaultValue)[^)]*\)/;
+
 function fieldsWithoutValue(ctx: ScanContext): ReadonlySet<string> {
   let fields = fieldsByContext.get(ctx);
   if (!fields) {
-    fields = new Set([...ctx.text.matchAll(FIELD_WITHOUT_VALUE)].map((m) => m[1] ?? m[2]));
+    // a field injected from a configuration key with no default (`@Value("${bloom.fpp}")`) is no caller's: it is read
+    // at run time, and the call that uses it is a finding with what is stated
+    const injected = (m: RegExpMatchArray): boolean => INJECTED_WITHOUT_DEFAULT.test(m.input!.slice(Math.max(0, m.input!.lastIndexOf('\n', m.index! - 2)), m.index! + m[0].length));
+    fields = new Set([...ctx.text.matchAll(FIELD_WITHOUT_VALUE)].filter((m) => !injected(m)).map((m) => m[1] ?? m[2]));
     fieldsByContext.set(ctx, fields);
   }
   return fields;

@@ -217,3 +217,73 @@ describe('detect: a class of the project, not the library with the same signatur
     assert.deepEqual(found('from pybloom_live import BloomFilter\nbf = BloomFilter(capacity=1000, error_rate=0.01)\n', 'python'), ['pybloom.bloomFilter@1 {"n":1000,"p":0.01,"hashing":"partitioned"}']);
   });
 });
+
+describe('detect: rounds R to U, read as a reader does', () => {
+  it('HBase: a Bloom type through a constant, a project helper, a StoreFileWriter with its key count; not a branch on the caller\'s text', () => {
+    const imports = 'import org.apache.hadoop.hbase.regionserver.BloomType;\n';
+    assert.deepEqual(found(`${imports}class A {\n  static final BloomType BLOOM = BloomType.ROWCOL;\n  void f(HColumnDescriptor cd) {\n    cd.setBloomFilterType(BLOOM);\n  }\n}\n`, 'java'), ['hbase.columnFamily@4 {"p":0.01}']);
+    assert.deepEqual(found(`${imports}class A {\n  void f() {\n    Tables.createIfMissing(conn, "users", BloomType.ROW);\n  }\n}\n`, 'java'), ['hbase.columnFamily@3 {"p":0.01}']);
+    const writer = `${imports}class A {\n  void f() {\n    int rows = 5000;\n    StoreFileWriter w = new StoreFileWriter.Builder(conf, fs)\n        .withBloomType(BloomType.ROW)\n        .withMaxKeyCount(rows)\n        .build();\n  }\n}\n`;
+    assert.deepEqual(found(writer, 'java'), ['hbase.columnFamily@5 {"n":5000,"p":0.01}']);
+    const branch = `${imports}class A {\n  static void apply(HColumnDescriptor cd, String type) {\n    if (type.equals("ROW"))\n      cd.setBloomFilterType(BloomType.ROW);\n    else if (type.equals("ROWCOL")) cd.setBloomFilterType(BloomType.ROWCOL);\n  }\n}\n`;
+    assert.deepEqual(found(branch, 'java'), [], 'the branch picks what the caller named');
+    assert.deepEqual(found(`${imports}class A {\n  boolean f(BloomType t) {\n    return t == BloomType.ROW;\n  }\n}\n`, 'java'), [], 'a comparison configures nothing');
+  });
+
+  it('PHP `use A\\B\\BloomFilter as Other;` reads Other as the library\'s class', () => {
+    const text = "<?php\nuse RocketLabs\\BloomFilter\\BloomFilter as Filter;\nuse RocketLabs\\BloomFilter\\Persist\\BitString;\n$f = Filter::createFromApproximateSize(new BitString(), 50000, 0.002);\n";
+    assert.deepEqual(found(text, 'php'), ['php.rocketlabs.createFromApproximateSize@3 {"n":50000,"p":0.002}']);
+  });
+
+  it('an options hash filled above the call (`opts[:size] ||= ...`) or assigned a literal states the call\'s keywords', () => {
+    const filled = "require 'bloomfilter-rb'\ndef open(opts = {})\n  opts[:size] ||= 2_000 * 4\n  opts[:hashes] ||= 5\n  BloomFilter::Native.new(opts)\nend\n";
+    assert.deepEqual(detectConfigs(filled, { languageId: 'ruby' }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`), ['ruby.bloomfilter-rb.new@4 {"m":8000,"k":5}']);
+    const literal = "require 'bloomfilter-rb'\nopts = { size: 1024, hashes: 3 }\nf = BloomFilter::Native.new(opts)\n";
+    assert.deepEqual(detectConfigs(literal, { languageId: 'ruby' }).map((f) => JSON.stringify(f.params)), ['{"m":1024,"k":3}']);
+  });
+
+  it('a declared field\'s default: pydantic `Field(default=...)`', () => {
+    const text = 'from pydantic import BaseModel, Field\n\nclass Knobs(BaseModel):\n    bloom_capacity: int = Field(default=250000, ge=1)\n    bloom_error_rate: float = Field(default=0.005, gt=0.0)\n';
+    assert.deepEqual(found(text, 'python'), ['generic.named@3 {"n":250000,"p":0.005}']);
+  });
+
+  it('Spring `@Value("${key}")` without a default is read at run time: the call is a finding with what it states', () => {
+    const text = 'import com.google.common.hash.BloomFilter;\nimport com.google.common.hash.Funnels;\nclass Conf {\n  @Value("${links.bloom.expected}")\n  private long expected;\n  @Value("${links.bloom.fpp}")\n  private double fpp;\n\n  BloomFilter<Long> links() {\n    return BloomFilter.create(Funnels.longFunnel(), expected, fpp);\n  }\n}\n';
+    assert.deepEqual(found(text, 'java'), ['guava.create@9 {}']);
+    // with the fields set by a constructor the caller calls, the values are the caller's (no finding)
+    const state = 'import com.google.common.hash.BloomFilter;\nimport com.google.common.hash.Funnels;\nclass Conf {\n  private long expected;\n  private double fpp;\n  BloomFilter<Long> links() {\n    return BloomFilter.create(Funnels.longFunnel(), expected, fpp);\n  }\n}\n';
+    assert.deepEqual(found(state, 'java'), []);
+  });
+
+  it('a settings group starts at the setting that makes the filter, not one above it that tunes it (ORC stride, columns)', () => {
+    const text = "CREATE TABLE t (id BIGINT) STORED AS ORC TBLPROPERTIES (\n  'orc.row.index.stride' = '20000',\n  'orc.bloom.filter.columns' = 'id',\n  'orc.bloom.filter.fpp' = '0.02'\n);\n";
+    assert.deepEqual(detectConfigs(text, { languageId: 'sql' }).map((f) => `${f.recognizer}@${f.range.start.line} ${JSON.stringify(f.params)}`), ['orc.bloomFilter@2 {"n":20000,"p":0.02}']);
+  });
+});
+
+describe('detect: rounds R to U, text that configures nothing', () => {
+  it('values a test sets and then asserts it read back', () => {
+    const text = 'class SettingsTests {\n  void testFpp() {\n    Settings s = Settings.builder().put("index.field.title.bloom_filter_fpp", "0.03").build();\n    assertEquals(0.03, FieldSettings.fpp(s).get("title"), 0.0001);\n  }\n}\n';
+    assert.deepEqual(found(text, 'java'), []);
+    // the same setting with no assertion of it is a configuration
+    assert.equal(found(text.replace(/\n    assertEquals[^\n]*/, ''), 'java').length, 1);
+  });
+
+  it('statistics a running filter reports: counters beside the values', () => {
+    const stats = '{\n  "orders": {\n    "bloomFilter": {\n      "hashFunctions": 3,\n      "probabilityOfFalsePositive": 0.01,\n      "requestCount": 38,\n      "refusedCount": 39\n    }\n  }\n}\n';
+    assert.deepEqual(detectConfigs(stats, { languageId: 'json' }), []);
+    assert.equal(detectConfigs(stats.replace(/,\n      "requestCount": 38,\n      "refusedCount": 39/, ''), { languageId: 'json' }).length, 1, 'without the counters it is a configuration');
+  });
+
+  it('a graphics `Bloom` effect in a file that draws', () => {
+    const text = 'class World {\n  World(Model model) {\n    batch = new SpriteBatch();\n    bloom = new Bloom(model.viewport, 0.75f);\n  }\n}\n';
+    assert.deepEqual(found(text, 'java'), []);
+  });
+
+  it('a stand-in class whose constructor takes sizes and never uses them', () => {
+    const standIn = 'class BloomFilter:\n    def __init__(self, max_elements: int = 1_000_000, error_rate: float = 0.001) -> None:\n        self._items = set()\n\n    def add(self, item):\n        self._items.add(item)\n';
+    assert.deepEqual(found(standIn, 'python'), []);
+    const used = 'class BloomFilter:\n    def __init__(self, max_elements: int = 1_000_000, error_rate: float = 0.001) -> None:\n        self.bits = bytearray(int(-max_elements * math.log(error_rate) / 0.48) // 8)\n';
+    assert.equal(found(used, 'python').length, 1, 'a constructor that uses them sizes the filter');
+  });
+});

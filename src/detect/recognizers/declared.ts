@@ -131,12 +131,46 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
       options.push({ text: option[2].trim(), start: arg.start + inner + lead, end: arg.start + inner + lead + option[2].trim().length, name: option[1] });
       continue;
     }
+    // an options hash or object named by a variable: its keys set just above the call (`opts[:size] ||= 500_000`,
+    // `opts["hashes"] = 7`, `opts.size = 1024`) or the literal it was assigned (`opts = { size: 1024 }`)
+    const variable = /^(?:\*\*)?([A-Za-z_]\w*)$/.exec(arg.text.trim());
+    if (variable) {
+      out.push(...optionsSetAbove(ctx, variable[1], arg.start));
+      continue;
+    }
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
     if (!open) continue;
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
     if (inner) out.push(...inner.args.filter((a) => a.name !== undefined));
   }
   return [...out, ...options];
+}
+
+/** How far above a call an options variable's keys are looked for. */
+const OPTIONS_LOOK_BACK = 1500;
+
+/** The keys of an options variable set above `at` (see flattenStructArguments), as named arguments; the latest wins. */
+function optionsSetAbove(ctx: ScanContext, name: string, at: number): Argument[] {
+  const from = Math.max(0, at - OPTIONS_LOOK_BACK);
+  const before = ctx.text.slice(from, at);
+  if (!before.includes(name)) return [];
+  const found = new Map<string, Argument>();
+  const assignment = new RegExp(`(?<![\\w.])${name}\\s*(?:\\[\\s*(?::([A-Za-z_]\\w*)|["']([A-Za-z_]\\w*)["'])\\s*\\]|\\.([A-Za-z_]\\w*))[ \\t]*(?:\\|\\|=|=(?!=))[ \\t]*([^\\n;#]+)`, 'g');
+  for (const m of before.matchAll(assignment)) {
+    const value = m[4].trim();
+    const start = from + m.index! + m[0].length - m[4].length + (m[4].length - m[4].trimStart().length);
+    found.set(m[1] ?? m[2] ?? m[3], { text: value, start, end: start + value.length, name: m[1] ?? m[2] ?? m[3] });
+  }
+  // `opts = { size: 1024, hashes: 7 }` (Ruby, JS), `opts = {'size': 1024}` (Python)
+  const literal = [...before.matchAll(new RegExp(`(?<![\\w.])${name}\\s*=\\s*\\{`, 'g'))].pop();
+  if (literal) {
+    const list = splitArguments(ctx.text, from + literal.index! + literal[0].length - 1);
+    for (const a of list?.args ?? []) {
+      const key = a.name?.replace(/^[:"']|["']$/g, '');
+      if (key && !found.has(key)) found.set(key, { ...a, name: key });
+    }
+  }
+  return [...found.values()];
 }
 
 /**
@@ -505,7 +539,9 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   const ordered = [...members, ...naming].sort((a, b) => a.at - b.at);
   // a config object starts at the key that says what it is (`"type": "bloom"`); struct fields at their literal (below)
   const sized = ordered.filter((h) => h.setting.role !== 'kind' || h.setting.form === 'key');
-  const first = (sized.length > 0 ? sized : ordered)[0] ?? globals[0];
+  // ... and at the setting that makes the filter (a trigger), not at one that only tunes it (ORC's row-index stride above its columns)
+  const making = sized.filter((h) => h.setting.role === 'kind' || (entry.triggers as readonly string[]).includes(h.setting.role));
+  const first = (making.length > 0 ? making : sized.length > 0 ? sized : ordered)[0] ?? globals[0];
   const last = ordered[ordered.length - 1] ?? first;
   // struct fields: the filter is the literal that holds them (`spec := &ebpf.MapSpec{`), where a reader looks for it
   const brace = first.setting.form === 'field' ? lastIndexWithin(ctx.text, '{', first.at, 600) : -1;

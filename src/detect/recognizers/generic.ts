@@ -798,6 +798,12 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     value = { text: word, start: value.start, end: value.start + word.length };
   }
   if (!value || /^[{[(]/.test(value.text)) return undefined;
+  // a declared field's default: pydantic `Field(default=100000, ge=1)`, dataclasses `field(default=0.01)`, attrs `attr.ib(default=7)`
+  const declared = /^((?:[\w.]+\.)?(?:Field|field|attrib|ib)\s*\((?:[^()]*?,)?\s*default\s*=\s*)([^,()\n]+)/.exec(value.text);
+  if (declared) {
+    const inner = declared[2].trim();
+    return { key: text.slice(start, end), keyStart: start, value: inner, valueStart: value.start + declared[1].length, valueEnd: value.start + declared[1].length + inner.length, container: -1 };
+  }
   return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
 }
 

@@ -1,5 +1,5 @@
 /** Java / Kotlin / Scala: Guava, Spark, Apache Commons Collections, Redisson, RocksDB Java, bitcoinj, HBase, Elasticsearch. */
-import { checks } from '../engine';
+import { checks, ScanContext } from '../engine';
 import { derive } from '../../libraries';
 import { evaluateConstant } from '../evaluate';
 import type { Recognizer } from '../recognizer';
@@ -86,17 +86,50 @@ const newBloomFilterJvm = callRecognizer({
   },
 });
 
-/** HBase column family Bloom type (hbase shell `BLOOMFILTER => 'ROWCOL'`, Java `setBloomFilterType(BloomType.ROW)`). */
+const HBASE_TYPES = 'ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED';
+
+/**
+ * The Bloom type an HBase setter receives: `BloomType.ROW`, `ROW` (static import), or a constant of the file that holds
+ * one (`val BLOOM_TYPE = BloomType.ROW`); undefined for NONE or a value read elsewhere.
+ */
+function hbaseTypeOf(ctx: ScanContext, argument: string): string | undefined {
+  const literal = new RegExp(`^(?:(?:[\\w.]+\\.)?BloomType\\s*\\.\\s*)?(${HBASE_TYPES})$`).exec(argument.trim());
+  if (literal) return literal[1];
+  const name = /^[A-Za-z_]\w*$/.exec(argument.trim())?.[0];
+  if (!name) return undefined;
+  const definition = new RegExp(`\\b${name}\\s*(?::\\s*BloomType\\s*)?=\\s*(?:[\\w.]+\\.)?BloomType\\s*\\.\\s*(${HBASE_TYPES})\\b`).exec(ctx.text);
+  return definition?.[1];
+}
+
+/**
+ * HBase column family Bloom type: the shell's `BLOOMFILTER => 'ROWCOL'`; Java/Kotlin/Scala `setBloomFilterType(X)` of a
+ * column family (0.94: `StoreFile.BloomType.ROW`) and `withBloomType(X)` of a StoreFileWriter (its `withMaxKeyCount(n)`
+ * sizes the filter); happybase (Thrift ColumnDescriptor) `bloom_filter_type='ROW'`; and `BloomType.ROW` handed to a
+ * project's own helper that builds the family (`createIfMissing(conn, TABLE, BloomType.ROW)`).
+ */
 const hbaseBloomType: Recognizer = {
   ids: ['hbase.columnFamily'],
   needles: ['bloomfilter', 'bloomtype', 'bloom_filter_type'],
-  // the shell's `BLOOMFILTER => 'ROW'`; Java/Kotlin/Scala `setBloomFilterType(BloomType.ROW)` (0.94: `StoreFile.BloomType.ROW`);
-  // happybase (Thrift ColumnDescriptor) `bloom_filter_type='ROW'`
-  pattern: /\bBLOOMFILTER\s*=>\s*['"](ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)['"]|\bsetBloomFilterType\s*\(\s*(?:(?:[\w.]+\.)?BloomType\s*\.\s*)?(ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|ROWPREFIX_DELIMITED)\s*\)|\bbloom_filter_type['"]?\s*[:=]\s*['"](ROW|ROWCOL)['"]/g,
+  pattern: new RegExp(`\\bBLOOMFILTER\\s*=>\\s*['"](${HBASE_TYPES})['"]|\\b(setBloomFilterType|withBloomType)\\s*\\(\\s*([\\w.]{1,80})\\s*\\)|\\bbloom_filter_type['"]?\\s*[:=]\\s*['"](ROW|ROWCOL)['"]|\\bBloomType\\s*\\.\\s*(${HBASE_TYPES})\\b`, 'g'),
   match(ctx, match, at) {
     if (ctx.isComment(at)) return undefined;
-    const type = match[1] ?? match[2] ?? match[3];
-    const b = builder(ctx, 'hbase.columnFamily', `HBase column family BLOOMFILTER ${type}`, at, at + match[0].length);
+    let type: string | undefined = match[1] ?? match[4];
+    if (match[2]) type = hbaseTypeOf(ctx, match[3]);
+    else if (match[5]) {
+      // a bare `BloomType.ROW`: only as an argument of a project's call, not the setters above (matched there), a
+      // comparison, a `case`, or a constant's definition (read where it is used)
+      const before = ctx.text.slice(Math.max(0, at - 120), at);
+      if (!/[(,]\s*$/.test(before) || /\b(?:setBloomFilterType|withBloomType|equals|valueOf)\s*\(\s*$/.test(before) || /[=!]=\s*$/.test(before)) return undefined;
+      if (!ctx.hint('hbase-bloomtype-import', /\borg\.apache\.hadoop\.hbase\b/)) return undefined;
+      type = match[5];
+    }
+    if (type === undefined) return undefined;
+    const b = builder(ctx, 'hbase.columnFamily', `HBase ${match[2] === 'withBloomType' ? 'StoreFileWriter' : 'column family'} BLOOMFILTER ${type}`, at, at + match[0].length);
+    if (match[2] === 'withBloomType') {
+      // StoreFileWriter.Builder sizes the general Bloom filter for maxKeys (BloomFilterFactory.createGeneralBloomAtWrite)
+      const keys = /^[^;]{0,300}?\.\s*withMaxKeyCount\s*\(\s*([^()]{1,80})\s*\)/.exec(ctx.text.slice(at, at + 400));
+      if (keys) b.argument('n', keys[1], { at: at + keys.index + keys[0].lastIndexOf(keys[1]), check: checks.positiveInteger('maxKeyCount') });
+    }
     b.setDefault('p', 0.01, 'HBase io.storefile.bloom.error.rate default 0.01');
     const rowCol = type === 'ROWCOL';
     return b.derive((p) => (p.p !== undefined ? derive.hbaseChunk(p.p, 131072, rowCol) : {})).build();
