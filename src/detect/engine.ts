@@ -191,6 +191,9 @@ const DEFINITION_LINE = /^[ \t]*(?:(?:export|public|private|protected|internal|s
 const DEFINE_LINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]{1,200})/;
 /** Elixir module attributes: `@base_capacity 1_000_000`. */
 const ATTRIBUTE_LINE = /^[ \t]*(@[a-z_]\w*)[ \t]+(?!do\b)([^\n]{1,200})/;
+/** React state with its initial value: `const [filterSize, setFilterSize] = useState<number>(100)`. */
+const STATE_HOOK_LINE = /^[ \t]*(?:const|let|var)[ \t]*\[[ \t]*([A-Za-z_$][\w$]*)[ \t]*(?:,[ \t]*[A-Za-z_$][\w$]*[ \t]*)?\][ \t]*=[ \t]*(?:React\.)?useState(?:<[^<>()\n]{0,40}>)?\([ \t]*([^;\n()]{1,100}?)[ \t]*\)/;
+const STATE_HOOK = new RegExp(STATE_HOOK_LINE.source, 'gm');
 const DEFINITION = new RegExp(DEFINITION_LINE.source, 'gm');
 const ATTRIBUTE = new RegExp(ATTRIBUTE_LINE.source, 'gm');
 const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
@@ -303,7 +306,7 @@ export class ScanContext {
       // `this.size =` with its value on the next line
       if (lineEnd >= 0 && /=[ \t]*\r?$/.test(text.slice(Math.max(lineStart, lineEnd - 4), lineEnd))) lineEnd = text.indexOf('\n', lineEnd + 1);
       const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-      for (const pattern of [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE]) {
+      for (const pattern of [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE, STATE_HOOK_LINE]) {
         const match = pattern.exec(line);
         if (!match || match[1] !== name) continue;
         const value = this.definitionValue(match, lineStart);
@@ -320,7 +323,7 @@ export class ScanContext {
   private allDefinitions(): Map<string, TextDefinition | null> {
     const table = new Map<string, TextDefinition | null>();
     const text = this.source.text;
-    for (const pattern of [DEFINITION, DEFINE, ATTRIBUTE]) {
+    for (const pattern of [DEFINITION, DEFINE, ATTRIBUTE, STATE_HOOK]) {
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(text)) !== null) {

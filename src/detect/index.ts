@@ -295,7 +295,9 @@ function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | read
   const constructor = /^[A-Z]/.test(fn.name) && ctx.hint(`class:${fn.name}`, new RegExp(`\\b(?:class|struct|record)\\s+${fn.name}\\b`));
   // (not `other.create(`: a method of something else with the same name)
   const callPattern = constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$.])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
-  const calls = callsOf(ctx, callPattern).filter((m) => m.index + m.text.length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)));
+  const calls = callsOf(ctx, callPattern).filter((m) => m.index + m.text.length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)))
+    // (a call of itself, a retry, passes its own parameters on: the callers' call is the one)
+    .filter((m) => m.index < fn.header || enclosingFunction(ctx, m.index)?.header !== fn.header);
   if (calls.length !== 1) return draft;
   const call = calls[0];
   const list = splitArguments(ctx.text, call.index + call.text.length - 1);

@@ -49,13 +49,17 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (ctx.source.languageId === 'proto' && draft.recognizer === GENERIC_ID) return 'a protobuf field number, not a value';
   const family = ctx.source.family;
   if (draft.recognizer === GENERIC_ID && !isCode(ctx) && beside(ctx, draft, OBSERVED_COUNTER)) return 'statistics a running filter reports (counters beside its values), not a configuration';
+  if (draft.recognizer === GENERIC_ID && Object.keys(draft.params).every((param) => param === 'm') && beside(ctx, draft, FILE_METADATA)) return 'the size of a file (a url or checksum beside it), not a filter\'s bits';
+  if (draft.recognizer === GENERIC_ID && beside(ctx, draft, BLOOM_DISABLED, 3)) return 'the Bloom filter is switched off beside these settings';
   if (isCode(ctx) && translatesInput(ctx, draft)) return 'a branch that turns the caller\'s text into its value (`if (type.equals("ROW")) ... ROW`): the choice is the caller\'s';
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
   if (family !== 'c' && family !== 'js' && family !== 'python' && family !== 'lua') return undefined; // code only: config files and SQL declare nothing
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
-  if (!isAnnotatedDefault(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
+  // (a class named as a filter, sized by its constructor's defaults, starts at the class: its own line declares it)
+  const atClass = /\b(?:class|struct)\s+$/.test(ctx.text.slice(ctx.source.lineStart(ctx.source.lineOf(draft.start)), draft.start));
+  if (!atClass && !isAnnotatedDefault(ctx, draft) && !returnsDefault(ctx, draft) && !bloomFunctionDefaults(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
   if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
@@ -83,11 +87,24 @@ function statesLibraryDefaults(ctx: ScanContext, draft: Draft): boolean {
 /** A counter of observed events or a latency, as statistics output holds (`"requestCount": 38`, `hits:`, `readP95Micros`); never a hash count. */
 const OBSERVED_COUNTER = /^\s*["']?(?:(?!hash)\w*(?:request|refused|rejected|hit|miss|lookup|quer(?:y|ie)|check|positive|negative|insert)s?(?:Count|_count|Total|_total)|hits|misses|\w*(?:Micros|Millis|_us|_ms))["']?\s*[:=]/i;
 
-/** A line of the draft's block (from its start, at its indentation, up to 12 lines on) that matches `pattern`. */
-function beside(ctx: ScanContext, draft: Draft, pattern: RegExp): boolean {
+/** A file's metadata: its address or checksum. */
+const FILE_METADATA = /^\s*["']?(?:sha\d*|md5|checksum|digest|etag|url|href|download_url)["']?\s*[:=]/i;
+/** A Bloom filter switched off: `"bloom_filter_enabled": false`, `use_bloom = false`. */
+const BLOOM_DISABLED = /bloom\w*(?:enabled?|on)["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|(?:use|enable)[_-]?bloom\w*["']?\s*[:=]\s*["']?(?:false|off|no|0)\b/i;
+
+/**
+ * A line of the draft's block (from `before` lines above its start, at the block's indentation, up to 12 lines on)
+ * that matches `pattern`.
+ */
+function beside(ctx: ScanContext, draft: Draft, pattern: RegExp, before = 0): boolean {
   const first = ctx.source.lineOf(draft.start);
   const indent = (text: string): number => /^\s*/.exec(text)![0].length;
   const blockIndent = indent(ctx.source.lineText(first + 1));
+  for (let line = first - 1; line >= Math.max(0, first - before); line--) {
+    const text = ctx.source.lineText(line);
+    if (text.trim() !== '' && indent(text) < indent(ctx.source.lineText(first))) break;
+    if (pattern.test(text)) return true;
+  }
   for (let line = first + 1; line <= Math.min(first + 12, ctx.source.lineCount - 1); line++) {
     const text = ctx.source.lineText(line);
     if (text.trim() !== '' && indent(text) < blockIndent) break;
@@ -131,6 +148,24 @@ function unusedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
     body.push(text);
   }
   return body.length > 0 && names.every((name) => !body.some((text) => new RegExp(`\\b${name}\\b`).test(text)));
+}
+
+/** A function that only returns its setting's default (`fn default_bloom_fpp() -> f64 { 0.01 }`): its value is stated. */
+function returnsDefault(ctx: ScanContext, draft: Draft): boolean {
+  return draft.recognizer === GENERIC_ID && /^[A-Za-z_]\w*\(\s*\)\s*(?:->\s*[\w:<>]+\s*\{|[\w.]+\s*\{\s*return\b|(?:->\s*[\w.]+\s*)?:\s*return\b)/.test(ctx.text.slice(draft.start, draft.start + 120));
+}
+
+/**
+ * A method named for the filter it builds, its sizes as parameter defaults (`createBloomFilter(items, falsePositiveRate =
+ * 0.01) {`): the defaults are the filter's values unless a caller passes others.
+ */
+function bloomFunctionDefaults(ctx: ScanContext, draft: Draft): boolean {
+  if (draft.recognizer !== GENERIC_ID) return false;
+  const head = /^([A-Za-z_$][\w$]*)\s*\(/.exec(ctx.text.slice(draft.start, draft.start + 80));
+  if (!head || !/bloom|cuckoo/i.test(head[1]) || /^[A-Z]/.test(head[1])) return false;
+  const list = splitArguments(ctx.text, draft.start + head[0].length - 1);
+  return list !== undefined && /^\s*(?::\s*[\w<>\[\]|. ]{1,40})?\s*(?:\{|=>)/.test(ctx.text.slice(list.end, list.end + 60))
+    && Object.values(draft.sources).every((source) => source === undefined || source.kind === 'default' || source.kind === 'derived' || (source.range !== undefined && ctx.source.lineStart(source.range.start.line) + source.range.start.character < list.end));
 }
 
 /** A file that draws: a class called just `Bloom` there is a post-processing effect. */
@@ -488,7 +523,9 @@ export function isStateSetElsewhere(ctx: ScanContext, at: number, expression: st
   if (pointer) return ctx.hint(`flag-pointer:${pointer[1]}`, new RegExp(`\\b${pointer[1]}\\s*:?=\\s*flag\\.\\w+\\(`));
   if (!/^[A-Za-z_]\w*$/.test(text)) return false;
   if (fieldsWithoutValue(ctx).has(text)) return true;
-  const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+(?:self\\.)?\\w+[?!]?)\\s*\\(([^()]*)\\)`, 'g');
+  // (Lua's functions end with `end`, not a brace: their headers are read as Ruby's are)
+  const lua = ctx.source.languageId === 'lua' ? '|(?:local\\s+)?function\\s+[\\w.:]+' : '';
+  const header = new RegExp(`\\b(?:class\\s+\\w+(?:<[^>]*>)?|defp?\\s+(?:self\\.)?\\w+[?!]?${lua})\\s*\\(([^()]*)\\)`, 'g');
   return [...lookBack(ctx, at).matchAll(header)].some((m) => new RegExp(`(?:^|[\\s,(])(?:va[lr]\\s+)?${text}\\b`).test(m[1]));
 }
 
@@ -626,8 +663,15 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   // finding names what it reads
   const member = /^\$?([A-Za-z_]\w*)\s*(?:\??\.|->)\s*([A-Za-z_]\w*)\s*(\([^()]*\))?$/.exec(text);
   if (member && !(member[3] && /\S/.test(member[3].slice(1, -1)) && READ_CALL.test(member[2]))) {
-    return parameters.has(member[1]) || parameters.has(`$${member[1]}`) || isStateSetElsewhere(ctx, at, member[1]);
+    if (parameters.has(member[1]) || parameters.has(`$${member[1]}`) || isStateSetElsewhere(ctx, at, member[1])) return true;
+    // a member of a local that is itself caller input (`var bloom = options.Policy?.Bloom; ... bloom.ExpectedElements`)
+    // (a member chain only: a local filled by a call, `known = mapper.distinctCodes()`, is read at run time here)
+    const local = ctx.resolveName(member[1]);
+    return local !== undefined && local !== member[1] && /^[\w$]+(?:\s*(?:\?\.|\.|->)\s*[\w$]+)+$/.test(local.trim()) && isParameterOrState(ctx, at, local, parameters, depth + 1);
   }
+  // a member chain of a parameter (`options.PenetrationPolicy?.BloomFilterPolicy`)
+  const chain = /^\$?([A-Za-z_]\w*)(?:\s*(?:\?\.|\.|->)\s*[A-Za-z_]\w*){2,4}$/.exec(text);
+  if (chain && (parameters.has(chain[1]) || parameters.has(`$${chain[1]}`))) return true;
   if (member) return false;
   // a local defined from such values (`rate = error_rate or self._error_rate`, `local cap = KEYS[2]`)
   if (name !== undefined) {

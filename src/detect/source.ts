@@ -226,6 +226,18 @@ function classify(text: string, family: LanguageFamily, languageId: string | und
       i = stop;
       continue;
     }
+    // Rust raw strings (`r"..."`, `r##"..."##`) and C++ raw strings (`R"(...)"`, `R"sql(...)sql"`) span lines
+    if ((c === 114 && languageId === 'rust') || (c === 82 && (languageId === 'cpp' || languageId === 'c'))) {
+      const raw = i > 0 && isWordChar(text.charCodeAt(i - 1)) ? null : c === 114 ? /^r(#*)"/.exec(text.slice(i, i + 40)) : /^R"([^()\\\s"]{0,16})\(/.exec(text.slice(i, i + 40));
+      if (raw) {
+        const close = c === 114 ? `"${raw[1]}` : `)${raw[1]}"`;
+        const end = text.indexOf(close, i + raw[0].length);
+        const stop = end < 0 ? length : end + close.length;
+        fill(i, stop, STRING);
+        i = stop;
+        continue;
+      }
+    }
     if (c === 34 || c === 39 || c === 96) {
       if (tripleQuotes && (c === 34 || (c === 39 && family === 'python')) && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
         const quote = text.slice(i, i + 3);

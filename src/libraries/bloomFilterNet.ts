@@ -15,7 +15,8 @@ const FILTER: SourceCitation = { repository: 'vla/BloomFilter.NetCore', file: 's
 
 const DEFAULT_RATE = { p: { value: 0.01, text: 'BloomFilter.NetCore default errorRate 0.01' } };
 const derive = (params: { n?: number; p?: number }): LibraryDerivation => (params.n !== undefined && params.p !== undefined ? ceilCeil(params.n, params.p) : {});
-const REQUIRES = /using\s+BloomFilter\b/;
+// `using BloomFilter;`, or the namespace written at the call (`BloomFilter.FilterBuilder.Build<string>(...)`)
+const REQUIRES = /using\s+BloomFilter\b|\bBloomFilter\s*\.\s*Filter(?:Redis)?Builder\b/;
 
 export const BLOOM_FILTER_NET: LibraryModule = {
   id: 'bloomfilter-net',

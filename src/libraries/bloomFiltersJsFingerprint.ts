@@ -53,11 +53,16 @@ const REQUIRES = /bloom-filters/;
 export const BLOOM_FILTERS_JS_FINGERPRINT: FingerprintLibraryModule = {
   id: 'bloom-filters-fingerprint',
   displayName: 'bloom-filters CuckooFilter and XorFilter (npm)',
-  recognizers: ['bloom-filters.cuckoo.create', 'bloom-filters.xor'],
+  recognizers: ['bloom-filters.cuckoo.create', 'bloom-filters.cuckoo.from', 'bloom-filters.xor'],
   entryPoints: [
     { kind: 'call', recognizer: 'bloom-filters.cuckoo.create', title: 'bloom-filters CuckooFilter.create', callee: 'CuckooFilter.create', arity: [2, 4], languages: JS_LANGUAGES, requires: REQUIRES,
       params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }, { role: 'bucketSlots', unit: 'count', position: 2 }, { role: 'maxKicks', unit: 'count', position: 3 }],
       derive: (params, _named, stated) => bloomFiltersCuckoo(params.n, params.p, stated.get('bucketSlots') ?? 4), source: SOURCE_CUCKOO },
+    // from(items, errorRate, bucketSize = 4, maxKicks = 500): create(Array.from(items).length, ...), then adds them
+    { kind: 'call', recognizer: 'bloom-filters.cuckoo.from', title: 'bloom-filters CuckooFilter.from(items, errorRate)', callee: 'CuckooFilter.from', arity: [2, 4], languages: JS_LANGUAGES, requires: REQUIRES,
+      params: [{ role: 'p', unit: 'probability', position: 1 }, { role: 'bucketSlots', unit: 'count', position: 2 }, { role: 'maxKicks', unit: 'count', position: 3 }],
+      notes: ['sized for the number of items it is built from'],
+      derive: (params, _named, stated) => bloomFiltersCuckoo(undefined, params.p, stated.get('bucketSlots') ?? 4), source: { ...SOURCE_CUCKOO, function: 'CuckooFilter.from(items, errorRate, bucketSize = 4, maxKicks = 500): create(Array.from(items).length, errorRate, bucketSize, maxKicks)' } },
     { kind: 'call', recognizer: 'bloom-filters.xor', title: 'bloom-filters XorFilter.create', callee: 'XorFilter.create', arity: [1, 2], languages: JS_LANGUAGES, requires: REQUIRES,
       params: [{ role: 'n', unit: 'keys', position: 0 }, { role: 'fingerprintBits', unit: 'bits', position: 1 }],
       derive: (params, _named, stated) => xorFilter(params.n, stated.get('fingerprintBits') ?? 8), source: SOURCE_XOR },

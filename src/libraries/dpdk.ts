@@ -46,7 +46,8 @@ export const DPDK_MEMBER: LibraryModule = {
     kind: 'settings', recognizer: 'dpdk.member.vbf', title: 'DPDK rte_member vector Bloom filter', triggers: ['n', 'p'], languages: C, requires: /rte_member/,
     derive: (params, stated) => (params.n !== undefined && params.p !== undefined && stated.values.sets !== undefined ? dpdkVbf(params.n, params.p, stated.values.sets) : {}),
     settings: [
-      { role: 'kind', unit: 'name', form: 'field', name: 'type', value: /RTE_MEMBER_TYPE_VBF/, source: PARAMETERS },
+      // the enum's value written as a number: RTE_MEMBER_TYPE_HT = 0, RTE_MEMBER_TYPE_VBF = 1 (enum rte_member_setsum_type)
+      { role: 'kind', unit: 'name', form: 'field', name: 'type', value: /RTE_MEMBER_TYPE_VBF|^1$/, source: PARAMETERS },
       { role: 'n', unit: 'count', form: 'field', name: 'num_keys', source: PARAMETERS },
       { role: 'p', unit: 'probability', form: 'field', name: 'false_positive_rate', source: PARAMETERS },
       { role: 'sets', unit: 'count', form: 'field', name: 'num_set', source: PARAMETERS },

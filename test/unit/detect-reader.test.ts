@@ -287,3 +287,58 @@ describe('detect: rounds R to U, text that configures nothing', () => {
     assert.equal(found(used, 'python').length, 1, 'a constructor that uses them sizes the filter');
   });
 });
+
+describe('detect: rounds V and W, read as a reader does', () => {
+  it('a class\'s constructor or init whose parameter defaults size it starts at the class (C++)', () => {
+    const text = 'class BloomFilter {\npublic:\n    explicit BloomFilter(size_t expected_elements = 100000, double false_positive_rate = 0.01);\n};\n';
+    assert.deepEqual(found(text, 'cpp', false), ['generic.named@0 {"n":100000,"p":0.01}']);
+  });
+
+  it('a function that returns its setting\'s default (serde `default = "..."`, Go, Python), and config text inside a raw string apart', () => {
+    const rust = 'pub const DEFAULTS: &str = r##"\n[storage]\nbloom_filter_bits_per_key = 10\n"##;\n\nfn default_bloom_false_positive_rate() -> f64 { 0.02 }\n';
+    assert.deepEqual(found(rust, 'rust', false), ['tikv.bloomFilterBitsPerKey@2 {"bitsPerElement":10}', 'generic.named@5 {"p":0.02}']);
+    assert.deepEqual(found('package x\nfunc defaultBloomFPR() float64 { return 0.02 }\n', 'go', false), ['generic.named@1 {"p":0.02}']);
+    assert.deepEqual(found('def default_bloom_capacity():\n    return 10_000\n', 'python', false), ['generic.named@0 {"n":10000}']);
+  });
+
+  it('C# `int.MaxValue`, a namespace written at the call, and a retry that calls itself is no second call site', () => {
+    const cs = 'class A {\n  A() {\n    filter = BloomFilter.FilterBuilder.Build<string>(int.MaxValue);\n  }\n}\n';
+    assert.deepEqual(found(cs, 'csharp', false), ['bloomfilter-net.build@2 {"n":2147483647,"p":0.01}']);
+    const retry = "class S {\n  constructor(private redis: Redis) {\n    this.ensure('seen', 0.002, 40000);\n  }\n  private async ensure(key: string, rate = 0.01, capacity = 10000) {\n    if (!(await this.lock(key))) return this.ensure(key, rate, capacity);\n    await this.redis.call('BF.RESERVE', key, rate, capacity);\n  }\n}\n";
+    assert.deepEqual(found(retry, 'typescript'), ['redis.bf.reserve@6 {"p":0.002,"n":40000}']);
+  });
+
+  it('React state\'s initial value and a shorthand property (`{ size: filterSize, hashFunctions }`)', () => {
+    const text = 'function Playground() {\n  const [filterSize] = useState<number>(128)\n  const [hashFunctions, setHashFunctions] = useState(4)\n  const f = new BloomFilter({ size: filterSize, hashFunctions })\n}\n';
+    assert.deepEqual(found(text, 'typescript'), ['generic.named@3 {"m":128,"k":4}']);
+  });
+
+  it('a method named for the filter it builds, its sizes as parameter defaults', () => {
+    const text = 'class Index {\n  createBloomFilter(items, falsePositiveRate = 0.02) {\n    const m = Math.ceil(-items.length * Math.log(falsePositiveRate) / (Math.log(2) ** 2));\n    return new Array(m).fill(false);\n  }\n}\n';
+    assert.deepEqual(found(text, 'javascript'), ['generic.named@1 {"p":0.02}']);
+  });
+
+  it('DPDK `.type = 1` is RTE_MEMBER_TYPE_VBF', () => {
+    const text = '#include <rte_member.h>\nstatic void f(int n) {\n  const struct rte_member_parameters params = {\n    .type = 1,\n    .num_keys = n,\n    .num_set = 2,\n    .false_positive_rate = 0.02,\n  };\n}\n';
+    assert.deepEqual(detectConfigs(text, { languageId: 'c' }).map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`), ['dpdk.member.vbf {"p":0.02}']);
+  });
+});
+
+describe('detect: rounds V and W, text that configures nothing', () => {
+  it('members of a local that is a parameter\'s member chain are caller input; a local filled by a call is not', () => {
+    const cs = 'using BloomFilter;\nstatic class Ext {\n  static void Add(Services services, CachingOptions options) {\n    var bloom = options.Policy?.Bloom;\n    services.Add(FilterBuilder.Build<string>(bloom.ExpectedElements, bloom.ErrorRate));\n  }\n}\n';
+    assert.deepEqual(found(cs, 'csharp', false), []);
+  });
+
+  it('a file\'s size beside its url and checksum, and a filter switched off beside its bits', () => {
+    const manifest = '{\n  "bloom_filter": {\n    "url": "https://example.com/index.bloom",\n    "size_bytes": 1200000,\n    "sha256": "bb22"\n  }\n}\n';
+    assert.deepEqual(detectConfigs(manifest, { languageId: 'json' }), []);
+    const off = '{\n  "block_size": 4096,\n  "bloom_filter_enabled": false,\n  "bloom_bits_per_key": 10\n}\n';
+    assert.deepEqual(detectConfigs(off, { languageId: 'json' }), []);
+  });
+
+  it('a Lua function\'s parameters are its callers\'', () => {
+    const lua = "local function reserve(key, capacity)\n  return redis.call('CF.RESERVE', key, capacity)\nend\n";
+    assert.deepEqual(detectConfigs(lua, { languageId: 'lua' }), []);
+  });
+});

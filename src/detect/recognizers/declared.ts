@@ -29,7 +29,9 @@ function calleePattern(callee: string): string {
   // and type arguments between a type and its constructor: Dart `BloomFilter<String>.withProbability`
   // and Java's explicit type arguments after the dot: `BloomFilter.<String>create`
   const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*(?:<[^>\\n]{0,60}>\\s*)?' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
-  return method ? `\\.\\s*${body}\\b` : `(?<![\\w$.])${body}\\b`;
+  if (method) return `\\.\\s*${body}\\b`;
+  // a type's function may be written under its namespace (C# `BloomFilter.FilterBuilder.Build`): capitalised segments before it
+  return /^[A-Z]/.test(callee) ? `(?<![\\w$.])(?:[A-Z]\\w*\\s*\\.\\s*){0,3}${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
 function inLanguage(ctx: ScanContext, languages: readonly string[] | undefined): boolean {
@@ -277,7 +279,10 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
       const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
-      const candidates = byCallee.get(name);
+      // (a namespace written before the type is not part of the callee)
+      let qualified = name;
+      while (!byCallee.has(qualified) && /^[A-Z]\w*\.[A-Z]/.test(qualified)) qualified = qualified.slice(qualified.indexOf('.') + 1);
+      const candidates = byCallee.get(qualified);
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
       if (!list) return undefined;

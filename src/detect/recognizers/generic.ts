@@ -17,7 +17,7 @@
 import { Argument, checks, Draft, indexWithin, lastIndexWithin, ScanContext, splitArguments } from '../engine';
 import type { EvalOptions } from '../evaluate';
 import type { Recognizer } from '../recognizer';
-import { COMMENT, STRING } from '../source';
+import { CODE as CODE_KIND, COMMENT, STRING } from '../source';
 import type { FilterParams, LibraryDerivation, ParamName } from '../types';
 import { cachedConfigEntries } from '../configTree';
 import { builder } from './helpers';
@@ -78,7 +78,7 @@ const NAME_RULES: readonly [RegExp, Guess][] = [
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
   [/^(?:memory|memorysize|mem)$/, { param: 'm', scale: 8, unitOnly: true }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
-  [/^n$|expected|capacity|^cap$|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions)$|(?:item|element|entry|entrie|key)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
+  [/^n$|expected|capacity|^cap$|^(?:num|max|n)(?:of)?(?:entries|elements|items|keys|insertions|objects|objs|obj|records|members|values)$|(?:item|element|entry|entrie|key|object|record)s?count|insertions$|ndv$|cardinality|^initialsize$|estimated|^(?:entries|items|elements)$|^maxn$|^setsize$|numberof(?:items|elements|entries|keys)/, { param: 'n' }],
   [/^(?:size|maxsize|totalsize)$/, { param: 'size' }],
 ];
 
@@ -203,6 +203,20 @@ function blockScalar(ctx: ScanContext, keyStart: number, value: { text: string; 
 }
 
 /** Every pair in [start, end): `key sep value`, XML elements and properties, tuples. Containers are assigned later. */
+/** The bracket that encloses offset `at` of `text` (scanning back), or undefined. */
+function innermostOpener(text: string, at: number): string | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === ')' || c === '}' || c === ']') depth++;
+    else if (c === '(' || c === '{' || c === '[') {
+      if (depth === 0) return c;
+      depth--;
+    }
+  }
+  return undefined;
+}
+
 function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
   const text = ctx.text;
   const scope = text.slice(start, end);
@@ -219,6 +233,13 @@ function pairsIn(ctx: ScanContext, start: number, end: number): Pair[] {
     if (before !== undefined && /[\w$]/.test(before)) continue;
     if (match[3] === ':' && text[start + match.index + match[0].length] === ':') continue;
     push(match[2], keyStart, blockScalar(ctx, keyStart, readScalar(ctx, start + match.index + match[0].length, end)));
+  }
+  // JS/TS shorthand properties (`{ size: filterSize, hashFunctions }`): the name is its own value
+  if (ctx.source.family === 'js' && end - start < 400 && scope.includes('{')) {
+    for (const m of scope.matchAll(/(?<=[{,]\s*)([A-Za-z_$][\w$]*)(?=\s*[,}])/g)) {
+      const keyStart = start + m.index!;
+      if (ctx.source.kindAt(keyStart) === CODE_KIND && innermostOpener(scope, m.index!) === '{') push(m[1], keyStart, { text: m[1], start: keyStart, end: keyStart + m[1].length });
+    }
   }
   if (scope.includes('</')) {
     XML_ELEMENT.lastIndex = 0;
@@ -299,6 +320,8 @@ interface Scope {
   readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[] };
   /** Builder calls chained after the anchor (`.expectedInsertions(1000).fpp(0.01)`), read as name = argument. */
   readonly chained?: readonly Pair[];
+  /** The body of a class named as a filter: defaults of its constructor's or init's parameters start at the class. */
+  readonly classBody?: boolean;
 }
 
 /** `.name(value)` calls chained after offset `from` (a builder), each with one argument, as pairs. */
@@ -552,9 +575,8 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     const python = ctx.source.languageId === 'python';
     const rest = text.slice(i, i + 400);
     const brace = python ? -1 : rest.search(/[{(]/);
-    if (brace >= 0) return bracketScope(ctx, i + brace, at, name);
-    if (python || /:[ \t]*$/.test(text.slice(i, lineEnd))) return indentScope(ctx, line, at, name);
-    return undefined;
+    const body = brace >= 0 ? bracketScope(ctx, i + brace, at, name) : python || /:[ \t]*$/.test(text.slice(i, lineEnd)) ? indentScope(ctx, line, at, name) : undefined;
+    return body ? { ...body, classBody: true } : undefined;
   }
   if (next === '(' || next === '{' || next === '[') {
     if (source.kindAt(at) === STRING) return undefined; // prose or code inside a string, not a call
@@ -754,6 +776,14 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
     if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
   }
+  // a function that returns its setting's default (serde `fn default_bloom_fpp() -> f64 { 0.01 }`, Go
+  // `func defaultBloomFPR() float64 { return 0.01 }`, Python `def default_bloom_capacity(): return 10_000`)
+  if (/(?:^|\s)(?:fn|func|def)[ \t]+$/.test(text.slice(Math.max(lineStart, start - 10), start))) {
+    const body = /^\(\s*\)\s*(?:->\s*[\w:<>]+\s*\{\s*|[\w.]+\s*\{\s*return\s+|(?:->\s*[\w.]+\s*)?:\s*return\s+)([^{};\n]+?)\s*(?:\}|;|$)/m.exec(text.slice(end, end + 120));
+    if (!body) return undefined;
+    const valueStart = end + body[0].indexOf(body[1], body[0].length - body[1].length - 4);
+    return { key: text.slice(start, end), keyStart: start, value: body[1], valueStart, valueEnd: valueStart + body[1].length, container: -1 };
+  }
   // a declaration whose default an annotation states (`@DefaultValue("0.001") double bloomFpp();`)
   if (text[end] === '(' || /^\s*[;=]/.test(text.slice(end, end + 3))) {
     const annotated = ANNOTATED_DEFAULT_BEFORE.exec(text.slice(Math.max(0, start - 300), start));
@@ -895,7 +925,9 @@ function analyse(ctx: ScanContext): Draft[] {
       const line = source.lineOf(pair.keyStart);
       const dot = pair.key.lastIndexOf('.');
       // the line's indentation (fields `private long a = 1;` and `private double b = 2;` line up though their names do not)
-      flat.push({ pair, prefix: dot > 0 ? pair.key.slice(0, dot) : '', indent: indentOf(source.lineText(line)), line });
+      // (a key written inside a string, config text a program embeds, never groups with the code's own)
+      const inString = source.kindAt(pair.keyStart) === STRING ? '\u0000string' : '';
+      flat.push({ pair, prefix: (dot > 0 ? pair.key.slice(0, dot) : '') + inString, indent: indentOf(source.lineText(line)), line });
       continue;
     }
     const scope = scopeFor(ctx, token.start, token.end);
@@ -937,8 +969,11 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     // an annotated group starts at its first Bloom-keyed annotation (`@Value("${jwt.bloom-filter.key:...}")`), sizing or not
     const firstBloomKey = list.filter((pair) => pair.inAnnotation && hasAnchorWord(pair.key)).sort((a, b) => a.keyStart - b.keyStart)[0];
     const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf((firstBloomKey ?? sizing[0]).keyStart) : undefined;
+    // a class's constructor or init whose parameter defaults are the group: the class is the filter (where a reader looks)
+    const constructorDefaults = scope.classBody === true && ctx.text[container] === '('
+      && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, container - 60), container));
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
-      : sameLine ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
+      : sameLine || constructorDefaults ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     // (an `@Autowired(required = false)` above it is no part of it)
     const draft = groupDraft(ctx, scope, list, annotated !== undefined ? start : Math.min(start, list[0].keyStart));
     if (draft) {
