@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { languageFromFileName } from '../detect/source';
 import { wasmPackagePath } from '../detect/syntax/queries';
 import { SyntaxRuntime } from '../detect/syntax/runtime';
+import { BLOCK_LANGUAGES } from '../detect/fencedBlocks';
 
 /** The file beside the bundle in dist/ (the build copies the wasm files there), else in node_modules (tests, development). */
 function wasmFile(fileName: string): string | undefined {
@@ -22,6 +23,8 @@ export async function loadSyntaxFor(files: readonly string[]): Promise<SyntaxRun
       return readFile(path);
     });
     const languages = new Set(files.map((file) => languageFromFileName(file)));
+    // a Markdown file's code blocks are read in their own languages (src/detect/fencedBlocks.ts): their grammars too
+    if (languages.has('markdown')) for (const languageId of BLOCK_LANGUAGES) languages.add(languageId);
     await Promise.all([...languages].map((languageId) => runtime.load(languageId)));
     return runtime;
   } catch {

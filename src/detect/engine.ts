@@ -343,7 +343,7 @@ export class ScanContext {
   private definitionValue(match: RegExpExecArray, offset: number): TextDefinition | undefined {
     const nameOffset = offset + match[0].indexOf(match[1]);
     if (this.source.kindAt(nameOffset) !== CODE) return undefined;
-    let expression = stripTrailingComment(match[2]).replace(/[;,{]\s*$/, '').trim();
+    let expression = stripTrailingComment(match[2], this.source.languageId === 'python').replace(/[;,{]\s*$/, '').trim();
     // a call continued on the next lines (`Long.parseLong(` / `config.getOrDefault(key, "1000"))`): up to its closing parenthesis
     if (/\($/.test(expression) || (expression.match(/\(/g)?.length ?? 0) > (expression.match(/\)/g)?.length ?? 0)) {
       const valueAt = offset + match[0].lastIndexOf(match[2]);
@@ -485,7 +485,8 @@ export class ScanContext {
   }
 }
 
-function stripTrailingComment(value: string): string {
+/** The value without a trailing comment (`#`, `//`, `/*`; in Python only `#`: `//` divides there). */
+function stripTrailingComment(value: string, python = false): string {
   let inQuote = '';
   for (let i = 0; i < value.length; i++) {
     const c = value.charAt(i);
@@ -494,7 +495,7 @@ function stripTrailingComment(value: string): string {
       continue;
     }
     if (c === '"' || c === '\'') inQuote = c;
-    else if (c === '#' || (c === '/' && (value.charAt(i + 1) === '/' || value.charAt(i + 1) === '*'))) return value.slice(0, i);
+    else if (c === '#' || (!python && c === '/' && (value.charAt(i + 1) === '/' || value.charAt(i + 1) === '*'))) return value.slice(0, i);
   }
   return value;
 }

@@ -56,7 +56,7 @@ const METHOD_CONVERSION = /\.(?:toLong|toInt|toDouble|toFloat)\(\)/y;
 const NUMBER_SUFFIX = /(?:_?(?:[ui](?:8|16|32|64|128|size)|f32|f64)|[uU]?[lL]{1,2}[uU]?|[uU]|[fFdDmM])(?![\w])/y;
 /** A name, qualified or not; a leading `@` is an Elixir module attribute or a Ruby instance variable. */
 const NAME = /@{0,2}[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)*/y;
-const OPERATORS = ['**', '<<', '>>', '||', '??', '?:', '+', '-', '*', '/', '%', '^', '(', ')', ','];
+const OPERATORS = ['**', '<<', '>>', '||', '??', '?:', '//', '+', '-', '*', '/', '%', '^', '(', ')', ','];
 /** Fallback operators: `a || 0.01`, `a ?? 0.01`, Kotlin `a ?: 0.01`, Python/Ruby `a or 0.01` (the first operand that is a constant). */
 const FALLBACK_OPERATORS = new Set(['||', '??', '?:', 'or']);
 /** Of those, the ones that also fall back on 0 (JS `||`, Python `or`); `??` and Kotlin `?:` fall back only on null. */
@@ -259,7 +259,7 @@ class Parser {
 
   private multiplicative(): Value {
     let left = this.unary();
-    while (this.isOp('*') || this.isOp('/') || this.isOp('%')) {
+    while (this.isOp('*') || this.isOp('/') || this.isOp('%') || this.isOp('//')) {
       const op = (this.tokens[this.position++] as { text: string }).text;
       const right = this.unary();
       const integer = left.integer && right.integer;
@@ -268,6 +268,7 @@ class Parser {
       } else {
         if (right.value === 0) throw new EvalError('division by zero');
         if (op === '%') left = { value: left.value % right.value, integer };
+        else if (op === '//') left = { value: Math.floor(left.value / right.value), integer }; // Python's floor division
         else left = integer && this.options.integerDivision ? { value: Math.trunc(left.value / right.value), integer } : { value: left.value / right.value, integer: integer && Number.isInteger(left.value / right.value) };
       }
       checkFinite(left.value);

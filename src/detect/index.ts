@@ -17,6 +17,7 @@
  *  - A parameter is recorded only when it is a constant expression; otherwise it is listed in
  *    `unevaluated` with its text. Values the library would reject go to `invalid`, never to `params`.
  */
+import { fencedBlocks, mergeBlockFindings, shiftLines } from './fencedBlocks';
 import { AliasEdit, dealias, originalColumn } from './alias';
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, RowValue, ScanContext, splitArguments } from './engine';
@@ -76,6 +77,18 @@ function isTestFile(fileName: string | undefined): boolean {
 
 /** Finds every Bloom filter configuration in `text`. Never throws on any input. */
 export function detectConfigs(text: string, options: DetectOptions = {}): Finding[] {
+  const found = detectInText(text, options);
+  // a Markdown document's code blocks read in their own language (src/detect/fencedBlocks.ts)
+  if (typeof text !== 'string' || (options.languageId ?? languageFromFileName(options.fileName)) !== 'markdown' || (!text.includes('```') && !text.includes('~~~'))) return found;
+  const blocks = fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text)
+    .map((block) => ({ block, findings: shiftLines(detectInText(block.text, { ...options, languageId: block.languageId }), block.firstLine) }))
+    // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there)
+    .map(({ block, findings }) => ({ block, findings: findings.filter((f) => Object.values(f.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) }))
+    .filter(({ findings }) => findings.length > 0);
+  return blocks.length === 0 ? found : mergeBlockFindings(found, blocks);
+}
+
+function detectInText(text: string, options: DetectOptions): Finding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   if (text.length > MAX_TEXT_LENGTH) text = text.slice(0, MAX_TEXT_LENGTH);
   const lower = text.toLowerCase();
@@ -96,7 +109,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   if (!(options as DealiasedReading).dealiased) {
     const dealiased = dealias(text, options.languageId ?? languageFromFileName(options.fileName), goPackageName);
     if (dealiased.edits.length > 0) {
-      const findings = detectConfigs(dealiased.text, { ...options, dealiased: true } as DetectOptions);
+      const findings = detectInText(dealiased.text, { ...options, dealiased: true } as DetectOptions);
       return findings.map((finding) => withOriginalColumns(finding, dealiased.edits));
     }
   }
@@ -294,7 +307,10 @@ function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | read
   // a constructor (`DatasetDiff(int size, ...)` in `class DatasetDiff`) is called as `this(...)` or `new DatasetDiff(...)`
   const constructor = /^[A-Z]/.test(fn.name) && ctx.hint(`class:${fn.name}`, new RegExp(`\\b(?:class|struct|record)\\s+${fn.name}\\b`));
   // (not `other.create(`: a method of something else with the same name)
-  const callPattern = constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$.])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
+  // Python `__init__`, Ruby `initialize`, JS `constructor`: called by their class's name (`Pool(...)`, `Pool.new(...)`, `new Pool(...)`)
+  const owner = /^(?:__init__|initialize|constructor)$/.test(fn.name) ? [...ctx.text.slice(Math.max(0, fn.header - 4000), fn.header).matchAll(/\bclass\s+([A-Z]\w*)/g)].pop()?.[1] : undefined;
+  const callPattern = owner ? `(?<![\\w$.])(?:new\\s+)?${owner}(?:\\s*\\.\\s*new)?\\s*\\(`
+    : constructor ? `(?<![\\w$.])(?:this|new\\s+${fn.name}(?:<[^<>()]*>)?)\\s*\\(` : `(?<![\\w$.])(?:(?:self|this)\\s*\\.\\s*)?${fn.name}\\s*\\(`;
   const calls = callsOf(ctx, callPattern).filter((m) => m.index + m.text.length - 1 !== fn.header && !/\b(?:def|function|func|fun|fn)\s+$/.test(ctx.text.slice(Math.max(0, m.index - 20), m.index)))
     // (a call of itself, a retry, passes its own parameters on: the callers' call is the one)
     .filter((m) => m.index < fn.header || enclosingFunction(ctx, m.index)?.header !== fn.header);

@@ -654,7 +654,8 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
   // a Redis script's inputs (`KEYS[2]`, `ARGV[1]`): the caller's
-  if (ctx.source.languageId === 'lua' && /^(?:KEYS|ARGV)\s*\[[^\]]*\]$/.test(text)) return true;
+  // (also a script embedded in another language's string: `lua: 'return redis.call("BF.RESERVE", KEYS[1], ...)'`)
+  if ((ctx.source.languageId === 'lua' || /\bredis\.call\b/.test(ctx.text.slice(Math.max(0, at - 200), at + 200))) && /^(?:KEYS|ARGV)\s*\[[^\]]*\]$/.test(text)) return true;
   // the size of a parameter (`len(data)`, `count($items)`)
   const size = /^(?:len|count|sizeof|length)\s*\(\s*\$?([A-Za-z_]\w*)\s*\)$/.exec(text);
   if (size && (parameters.has(size[1]) || parameters.has(`$${size[1]}`))) return true;
@@ -667,10 +668,10 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
     // a member of a local that is itself caller input (`var bloom = options.Policy?.Bloom; ... bloom.ExpectedElements`)
     // (a member chain only: a local filled by a call, `known = mapper.distinctCodes()`, is read at run time here)
     const local = ctx.resolveName(member[1]);
-    return local !== undefined && local !== member[1] && /^[\w$]+(?:\s*(?:\?\.|\.|->)\s*[\w$]+)+$/.test(local.trim()) && isParameterOrState(ctx, at, local, parameters, depth + 1);
+    return local !== undefined && local !== member[1] && /^[\w$]+(?:\s*(?:\?\.|\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[\w$]+))+$/.test(local.trim()) && isParameterOrState(ctx, at, local, parameters, depth + 1);
   }
   // a member chain of a parameter (`options.PenetrationPolicy?.BloomFilterPolicy`)
-  const chain = /^\$?([A-Za-z_]\w*)(?:\s*(?:\?\.|\.|->)\s*[A-Za-z_]\w*){2,4}$/.exec(text);
+  const chain = /^\$?([A-Za-z_]\w*)(?:\s*(?:\?\.|\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)){1,4}$/.exec(text);
   if (chain && (parameters.has(chain[1]) || parameters.has(`$${chain[1]}`))) return true;
   if (member) return false;
   // a local defined from such values (`rate = error_rate or self._error_rate`, `local cap = KEYS[2]`)

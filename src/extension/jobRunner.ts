@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { JobProgress, JobRequest, JobResult, runJob } from './jobs';
+import { languagesToRead } from '../detect/fencedBlocks';
 import type { SyntaxRuntime } from '../detect/syntax/runtime';
 import type { WorkerMessage } from './worker';
 
@@ -99,7 +100,7 @@ export class CooperativeJobRunner implements JobRunner {
     if (token?.isCancellationRequested) return undefined;
     if (request.kind === 'comparison' && request.request.mBits > COOPERATIVE_COMPARISON_MAX_BITS) return undefined;
     const bounded = request.kind === 'simulation' ? { ...request, budgetMs: Math.min(request.budgetMs, 500) } : request;
-    if (request.kind === 'detect') await this.syntax?.load(request.languageId);
+    if (request.kind === 'detect') await Promise.all(languagesToRead(request.text, request.languageId).map((languageId) => this.syntax?.load(languageId)));
     return runJob(bounded, (progress) => onProgress?.(progress), () => token?.isCancellationRequested ?? false, this.syntax);
   }
 

@@ -8,6 +8,7 @@ import { analyzeFinding, FilterReport } from '../analysis/analyze';
 import { alternativeKey, alternativeRequest, AlternativeRequest, smallerAlternative } from '../analysis/alternatives';
 import { comparisonKey, RecyclingComparison, RecyclingComparisonRequest } from '../analysis/recycling';
 import type { StructureRow } from '../core/compareStructures';
+import { languagesToRead } from '../detect/fencedBlocks';
 import { ConstantsIndex } from '../detect/constants';
 import { detectConfigs, DetectOptions, fileConstants } from '../detect';
 import { languageFromFileName } from '../detect/source';
@@ -120,7 +121,9 @@ export class ReportStore implements vscode.Disposable {
     void syntax.load(languageId).then((grammar) => {
       if (!grammar) return;
       for (const document of vscode.workspace.textDocuments) {
-        if (detectionLanguage(document) === languageId) this.documents.delete(document.uri.toString());
+        const language = detectionLanguage(document);
+        // (a Markdown document is read again when the grammar of one of its code blocks arrives)
+        if (language === languageId || (language === 'markdown' && languagesToRead(document.getText(), language).includes(languageId))) this.documents.delete(document.uri.toString());
       }
       this.changed.fire();
     });
@@ -133,7 +136,7 @@ export class ReportStore implements vscode.Disposable {
 
   /** Detects in a file that is not open (workspace scan): its grammar loaded first; its constants indexed. */
   async detectInFile(text: string, languageId: string, fileName: string): Promise<Finding[]> {
-    await this.syntax?.load(languageId);
+    await Promise.all(languagesToRead(text, languageId).map((language) => this.syntax?.load(language)));
     const options = this.detectOptions(languageId, fileName);
     this.constants.setFile(options.fileName ?? fileName, fileConstants(text, options));
     return detectConfigs(text, options);

@@ -4,6 +4,7 @@
  * Until a grammar is loaded its documents are read by the text readers; then they are read again with it.
  */
 import * as vscode from 'vscode';
+import { languagesToRead } from '../detect/fencedBlocks';
 import { SyntaxRuntime } from '../detect/syntax/runtime';
 import { CooperativeJobRunner, JobRunner } from './jobRunner';
 import { detectionLanguage, type ReportStore } from './reports';
@@ -16,7 +17,7 @@ export function startSyntax(context: vscode.ExtensionContext, store: ReportStore
     store.useSyntax(runtime);
     if (jobs instanceof CooperativeJobRunner) jobs.syntax = runtime;
     const load = (document: vscode.TextDocument): void => {
-      if (store.covers(document)) store.loadGrammarFor(detectionLanguage(document));
+      if (store.covers(document)) for (const languageId of languagesToRead(document.getText(), detectionLanguage(document))) store.loadGrammarFor(languageId);
     };
     vscode.workspace.textDocuments.forEach(load);
     context.subscriptions.push(

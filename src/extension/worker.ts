@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { languagesToRead } from '../detect/fencedBlocks';
 import { languageFromFileName } from '../detect/source';
 import { SyntaxRuntime } from '../detect/syntax/runtime';
 import { JobRequest, runJob } from './jobs';
@@ -23,7 +24,7 @@ async function syntaxFor(request: JobRequest): Promise<SyntaxRuntime | undefined
   if (request.kind !== 'detect') return undefined;
   syntax ??= SyntaxRuntime.create((file) => readFile(join(__dirname, file))).catch(() => undefined);
   const runtime = await syntax;
-  await runtime?.load(request.languageId ?? languageFromFileName(request.fileName));
+  await Promise.all(languagesToRead(request.text, request.languageId ?? languageFromFileName(request.fileName)).map((languageId) => runtime?.load(languageId)));
   return runtime;
 }
 

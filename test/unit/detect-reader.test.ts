@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { detectConfigs, evaluateConstant } from '../../src/detect';
 import { dealias, originalColumn } from '../../src/detect/alias';
+import { languagesToRead } from '../../src/detect/fencedBlocks';
 import { loadSyntaxFor } from '../../src/cli/syntax';
 import type { SyntaxRuntime } from '../../src/detect/syntax/runtime';
 
@@ -340,5 +341,21 @@ describe('detect: rounds V and W, text that configures nothing', () => {
   it('a Lua function\'s parameters are its callers\'', () => {
     const lua = "local function reserve(key, capacity)\n  return redis.call('CF.RESERVE', key, capacity)\nend\n";
     assert.deepEqual(detectConfigs(lua, { languageId: 'lua' }), []);
+  });
+});
+
+describe('detect: a Markdown document\'s code blocks read in their own language', () => {
+  it('a ```python block\'s parameter defaults and a raw command built from them, at the block\'s lines', () => {
+    const md = '# Dedupe\n\nSome prose about bloom filters.\n\n```python\nimport redis\n\nclass Seen:\n    def create(self, capacity=2000000, error_rate=0.002):\n        self.r.execute_command("BF.RESERVE", "seen", error_rate, capacity)\n```\n';
+    assert.deepEqual(found(md, 'markdown'), ['redis.bf.reserve@9 {"p":0.002,"n":2000000}']);
+  });
+
+  it('a block\'s call that states nothing stays silent, as in the Markdown reading', () => {
+    assert.deepEqual(found('Sizing:\n\n```go\nf := bloom.NewWithEstimates(expected, rate)\n```\n', 'markdown'), []);
+  });
+
+  it('lists the languages of a document\'s blocks (their grammars are loaded for it)', () => {
+    assert.deepEqual(languagesToRead('```py\nx = 1\n```\n\n```yaml\na: 1\n```\n\n~~~ts\nconst y = 2\n~~~\n', 'markdown'), ['markdown', 'python', 'typescript']);
+    assert.deepEqual(languagesToRead('```py\nx = 1\n```\n', 'python'), ['python']);
   });
 });

@@ -465,6 +465,11 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
   return names.length > 0 ? names : undefined;
 }
 
+/** The most bits per key any store uses; "bits" above it are a filter's size. */
+const MAX_BITS_PER_KEY = 32;
+/** Words of a log-structured store, where a Bloom filter is sized in bits per key. */
+const LSM_ENGINE = /\b(?:lsm|LSM|sst|SST|sstable|SSTable|memtable|MemTable|compaction|rocksdb|RocksDB|leveldb|LevelDB|pebble|Pebble|bits per key|bits_per_key|per key)\b/;
+
 /** A literal number as code writes it (`0.01`, `1_000`, `1e6`, `0.1f`, `500L`), or undefined. */
 function literalNumber(text: string): number | undefined {
   const match = /^(\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?|\.\d+)[fFdDlLuU]{0,2}$/.exec(text.trim());
@@ -707,6 +712,9 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
       // "size" is a count of items next to a false-positive rate, a number of bits next to a hash count
       param = has('p') || has('m') ? 'n' : 'm';
       if (has(param)) continue;
+    } else if (guess.param === 'm' && guess.scale === undefined && typeof value === 'number' && value <= MAX_BITS_PER_KEY && !has('n') && !has('k') && ctx.hint('lsm-engine', LSM_ENGINE)) {
+      // a few "bits" in a log-structured store's settings (`bloom_filter_bits = 10`) are bits per key, not a filter of 10 bits
+      param = 'bitsPerElement';
     } else param = guess.param;
     if (b.stated(param)) continue;
     if (value === undefined) {
@@ -996,6 +1004,23 @@ function codeLinesBetween(ctx: ScanContext, from: number, to: number): number {
   return to - from > 40 ? FLAT_LINE_GAP + 1 : count;
 }
 
+/**
+ * Where a flat group starts: its first setting, or a Bloom-named constant just above that its value is computed from
+ * (`BAN_BLOOM_WORDS = 512` above `BAN_BLOOM_BITS = BAN_BLOOM_WORDS * 64`): the group's first member.
+ */
+function groupStart(ctx: ScanContext, first: Pair, line: number): number {
+  const source = ctx.source;
+  let start = first.keyStart;
+  let value = first.value;
+  for (let above = line - 1; above >= Math.max(0, line - 3); above--) {
+    const definition = /^[ \t]*(?:(?:pub|const|static|final|private|public|let|var|val|export|constexpr)[ \t]+)*(?:[\w<>]+(?:::[\w<>]+)*[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]{1,40})?=/.exec(source.lineText(above));
+    if (!definition || !hasAnchorWord(definition[1]) || !new RegExp(`\\b${definition[1]}\\b`).test(value)) break;
+    start = source.lineStart(above) + source.lineText(above).indexOf(definition[1]);
+    value = source.lineText(above);
+  }
+  return start;
+}
+
 function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent: number; line: number }[]): Draft[] {
   const drafts: Draft[] = [];
   const groups: (typeof flat)[] = [];
@@ -1016,7 +1041,7 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
     if (groups.length > 500) break;
   }
   for (const group of groups) {
-    const draft = groupDraft(ctx, undefined, group.map((g) => g.pair), group[0].pair.keyStart);
+    const draft = groupDraft(ctx, undefined, group.map((g) => g.pair), groupStart(ctx, group[0].pair, group[0].line));
     if (draft) drafts.push(draft);
   }
   return drafts;

@@ -1,0 +1,90 @@
+/**
+ * Code blocks of a Markdown document read in their own language (issue 17: documentation sketches). A fenced block
+ * tagged ```python, ```ts, ```go ... is scanned as a text of that language (its grammar, its parameter defaults, its
+ * comments), and its findings replace the Markdown reading's findings on the same lines; findings only the Markdown
+ * reading makes (prose-level settings, untagged blocks, configuration languages) stay.
+ */
+import type { Finding } from './types';
+
+/** Fence tags of code languages and the language they are read as (configuration and shell blocks stay Markdown's). */
+const TAGS = new Map<string, string>([
+  ['python', 'python'], ['py', 'python'], ['python3', 'python'],
+  ['javascript', 'javascript'], ['js', 'javascript'], ['node', 'javascript'], ['jsx', 'javascript'], ['mjs', 'javascript'],
+  ['typescript', 'typescript'], ['ts', 'typescript'], ['tsx', 'typescript'],
+  ['java', 'java'], ['kotlin', 'kotlin'], ['kt', 'kotlin'], ['scala', 'scala'], ['go', 'go'], ['golang', 'go'],
+  ['rust', 'rust'], ['rs', 'rust'], ['ruby', 'ruby'], ['rb', 'ruby'], ['php', 'php'],
+  ['csharp', 'csharp'], ['cs', 'csharp'], ['c#', 'csharp'], ['c', 'c'], ['cpp', 'cpp'], ['c++', 'cpp'], ['cc', 'cpp'],
+  ['lua', 'lua'], ['swift', 'swift'], ['dart', 'dart'], ['elixir', 'elixir'], ['ex', 'elixir'],
+]);
+
+/** Every language a block may be read as. */
+export const BLOCK_LANGUAGES: readonly string[] = [...new Set(TAGS.values())];
+
+/** At most this many blocks of one document are read on their own (bounded work on any input). */
+const MAX_BLOCKS = 200;
+
+export interface FencedBlock {
+  readonly languageId: string;
+  /** 0-based line of the block's first line of code. */
+  readonly firstLine: number;
+  /** 0-based line of its closing fence (or the document's end). */
+  readonly endLine: number;
+  readonly text: string;
+}
+
+/** The fenced code blocks of a Markdown text whose tag names a code language. */
+export function fencedBlocks(text: string): FencedBlock[] {
+  const lines = text.split('\n');
+  const blocks: FencedBlock[] = [];
+  for (let i = 0; i < lines.length && blocks.length < MAX_BLOCKS; i++) {
+    const open = /^([ \t]{0,3})(`{3,}|~{3,})[ \t]*\{?\.?([\w#+.-]*)/.exec(lines[i]);
+    if (!open) continue;
+    const fence = open[2];
+    let end = i + 1;
+    while (end < lines.length && !new RegExp(`^[ \\t]{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(lines[end])) end++;
+    const languageId = TAGS.get(open[3].toLowerCase());
+    if (languageId) blocks.push({ languageId, firstLine: i + 1, endLine: end, text: lines.slice(i + 1, end).join('\n') });
+    i = end;
+  }
+  return blocks;
+}
+
+/** The languages of a Markdown text's code blocks (their grammars are worth loading). */
+export function fencedLanguages(text: string): string[] {
+  if (!text.includes('```') && !text.includes('~~~')) return [];
+  return [...new Set(fencedBlocks(text).map((block) => block.languageId))];
+}
+
+/** The languages whose grammars reading a text needs: its own, and for Markdown its code blocks'. */
+export function languagesToRead(text: string, languageId: string | undefined): string[] {
+  const own = languageId === undefined ? [] : [languageId];
+  return languageId === 'markdown' ? [...own, ...fencedLanguages(text)] : own;
+}
+
+/** Every `line` of a finding's positions moved down by `lines`. */
+export function shiftLines<T>(value: T, lines: number): T {
+  if (Array.isArray(value)) return value.map((item) => shiftLines(item, lines)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record.line === 'number' && typeof record.character === 'number') return { ...record, line: record.line + lines } as T;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, shiftLines(item, lines)])) as T;
+}
+
+/**
+ * The Markdown reading's findings with each block's own: inside a block, a finding of the block's reading replaces
+ * the Markdown reading's findings whose lines overlap it; the Markdown reading's other findings stay.
+ */
+export function mergeBlockFindings(markdown: readonly Finding[], blocks: readonly { block: FencedBlock; findings: readonly Finding[] }[]): Finding[] {
+  const out: Finding[] = [];
+  const replaced = new Set<Finding>();
+  for (const { findings } of blocks) {
+    for (const finding of findings) {
+      for (const other of markdown) {
+        if (other.range.start.line <= finding.range.end.line && finding.range.start.line <= other.range.end.line) replaced.add(other);
+      }
+      out.push(finding);
+    }
+  }
+  out.push(...markdown.filter((finding) => !replaced.has(finding)));
+  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}
