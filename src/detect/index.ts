@@ -123,7 +123,7 @@ function detectInText(text: string, options: DetectOptions): Finding[] {
       if (verdict === undefined) verdicts.set(draft, (verdict = configuresNothing(ctx, draft) === undefined && !(inTest && readsTestCaseFields(draft))));
       return verdict;
     };
-    const drafts = dropRedundantGeneric(found, configures).filter(configures);
+    const drafts = dropRedundantGeneric(ctx.text, found, configures).filter(configures);
     if (drafts.length > 0) inferCountGuardedResets(ctx, drafts);
     startAtIndexDefinition(ctx, drafts);
     const annotations = lower.includes('bloom-lens:') ? findAnnotations(ctx) : [];
@@ -410,7 +410,7 @@ function namesIn(text: string): Set<string> {
  * A finding guessed from names is dropped when a library's own recogniser covers the same text, or
  * consumes the names it was read from (`static final long BLOOM_N = ...; BloomFilter.create(f, BLOOM_N, ...)`).
  */
-function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolean): Draft[] {
+function dropRedundantGeneric(text: string, all: Draft[], configures: (draft: Draft) => boolean): Draft[] {
   if (!all.some((d) => d.recognizer === GENERIC_ID)) return all;
   // a guess inside another that says the same (`getenv("BLOOM_N", "1000")` inside `BLOOM_N = int(getenv(...))`) is said once
   const saysAll = (outer: Draft, inner: Draft): boolean => Object.entries(inner.params).every(([name, value]) => outer.params[name as ParamName] === value);
@@ -441,8 +441,15 @@ function dropRedundantGeneric(all: Draft[], configures: (draft: Draft) => boolea
     if (specific.some((d) => d.start < draft.end && draft.start < d.end)) return false;
     // a value a library's recogniser already reads (a builder chain's or a config key's), even outside its range
     const sameStart = (a?: TextRange, b?: TextRange): boolean => a !== undefined && b !== undefined && a.start.line === b.start.line && a.start.character === b.start.character;
-    if (Object.values(draft.sources).some((own) => specific.some((d) => Object.values(d.sources).some((s) => sameStart(s?.range, own?.range))))) return false;
-    const keys = keysOf(draft);
+    // (not a shared constant both read, `BloomFilter(CAPACITY, RATE)` beside `Bloom(CAPACITY, RATE)`: two filters)
+    if (Object.values(draft.sources).some((own) => own?.origin === undefined && specific.some((d) => Object.values(d.sources).some((s) => sameStart(s?.range, own?.range))))) return false;
+    // (keys the draft defines: a call whose arguments are read by their names, `BloomFilter(CAPACITY, RATE)`, defines none)
+    const defines = (key: string): boolean => {
+      const escaped = key.replace(/[.$]/g, '\\$&');
+      return new RegExp(`(?<![\\w$.])${escaped}["'\\]]?\\s*(?::[^=,\\n]{0,40})?(?:=(?!=)|:|=>)|#[ \\t]*define[ \\t]+${escaped}\\b`).test(text.slice(Math.max(0, draft.start - 20), draft.end));
+    };
+    // (a constant two calls read, `Bloom(CAPACITY, RATE)` beside `BloomFilter(CAPACITY, RATE)`, is no reason to drop either)
+    const keys = keysOf(draft).filter((key) => defines(key) || !/^[A-Z][A-Z0-9_]*$/.test(key));
     if (keys.some((key) => consumed.has(key))) return false;
     // names another guess reads, and not the other way round: a Bloom-named class built from these constants (`BloomSettings(capacity=CAP)`)
     const own = reads.get(draft)!;

@@ -89,8 +89,8 @@ const OBSERVED_COUNTER = /^\s*["']?(?:(?!hash)\w*(?:request|refused|rejected|hit
 
 /** A file's metadata: its address or checksum. */
 const FILE_METADATA = /^\s*["']?(?:sha\d*|md5|checksum|digest|etag|url|href|download_url)["']?\s*[:=]/i;
-/** A Bloom filter switched off: `"bloom_filter_enabled": false`, `use_bloom = false`. */
-const BLOOM_DISABLED = /bloom\w*(?:enabled?|on)["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|(?:use|enable)[_-]?bloom\w*["']?\s*[:=]\s*["']?(?:false|off|no|0)\b/i;
+/** A Bloom filter switched off: `"bloom_filter_enabled": false`, `use_bloom = false`, an empty column list. */
+const BLOOM_DISABLED = /bloom\w*(?:enabled?|on)["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|(?:use|enable)[_-]?bloom\w*["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|bloom[\w.-]*columns["']?\s*[:=]\s*(?:''|"")/i;
 
 /**
  * A line of the draft's block (from `before` lines above its start, at the block's indentation, up to 12 lines on)
@@ -650,7 +650,8 @@ const OPERAND = /\$?[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?(?:\s*\([^()]*\))?/g;
 function isParameterOrState(ctx: ScanContext, at: number, expression: string, parameters: ReadonlySet<string>, depth = 0): boolean {
   if (depth > 2) return false;
   if (isStateSetElsewhere(ctx, at, expression)) return true;
-  const text = withoutConversions(expression).replace(/^\((.*)\)$/s, '$1').trim();
+  // (a Rust block whose value is one expression, `{ estimated_keys.max(64) }`, is that expression)
+  const text = withoutConversions(expression).replace(/^\{([^;{}]*)\}$/s, '$1').trim().replace(/^\((.*)\)$/s, '$1').trim();
   const name = bareIdentifier(text.replace(/^\$(?!this\b)/, ''));
   if (name !== undefined && (parameters.has(name) || parameters.has(`$${name}`))) return true;
   // a Redis script's inputs (`KEYS[2]`, `ARGV[1]`): the caller's
@@ -670,6 +671,11 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
     const local = ctx.resolveName(member[1]);
     return local !== undefined && local !== member[1] && /^[\w$]+(?:\s*(?:\?\.|\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[\w$]+))+$/.test(local.trim()) && isParameterOrState(ctx, at, local, parameters, depth + 1);
   }
+  // an entry of a parameter (`run_conf["max_elements"]`, `opts[:size]`)
+  const entry = /^\$?([A-Za-z_]\w*)\s*\[[^\]]{1,60}\]$/.exec(text);
+  if (entry && (parameters.has(entry[1]) || parameters.has(`$${entry[1]}`))) return true;
+  // a closure's parameter (`fp_rate.map(|rate| ...)`, `rates.forEach(rate => ...)`): its values come from elsewhere
+  if (name !== undefined && new RegExp(`\\|\\s*(?:[\\w&]+\\s*,\\s*)*&?${name}\\s*(?::[^|]*)?\\|(?!\\|)|\\(\\s*(?:\\w+\\s*,\\s*)*${name}\\s*(?:,\\s*\\w+\\s*)*\\)\\s*=>|(?<![\\w.])${name}\\s*=>|\\blambda\\s+(?:\\w+\\s*,\\s*)*${name}\\b`).test(ctx.text.slice(Math.max(0, at - 400), at))) return true;
   // a member chain of a parameter (`options.PenetrationPolicy?.BloomFilterPolicy`)
   const chain = /^\$?([A-Za-z_]\w*)(?:\s*(?:\?\.|\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)){1,4}$/.exec(text);
   if (chain && (parameters.has(chain[1]) || parameters.has(`$${chain[1]}`))) return true;

@@ -31,7 +31,7 @@ export function bloomFilterScalaCuckoo(n: number | undefined): LibraryDerivation
 
 const SCALA = ['scala'];
 const REQUIRES = /bloomfilter\.mutable/;
-const N_P = [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }] as const;
+const N_P = [{ role: 'n', unit: 'count', position: 0, names: ['numberOfItems'] }, { role: 'p', unit: 'probability', position: 1, names: ['falsePositiveRate'] }] as const;
 
 export const BLOOM_FILTER_SCALA: LibraryModule = {
   id: 'bloom-filter-scala',
@@ -45,7 +45,7 @@ export const BLOOM_FILTER_SCALA: LibraryModule = {
     })),
     // new BloomFilter[T](numberOfBits, numberOfHashes): the public constructor
     { kind: 'call', recognizer: 'bloom-filter-scala.bloomFilterBits', title: 'bloom-filter-scala new BloomFilter[T](numberOfBits, numberOfHashes)', callee: 'BloomFilter', arity: [2, 2], overload: { position: 1, wholeNumber: true }, languages: SCALA, requires: REQUIRES,
-      params: [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1 }],
+      params: [{ role: 'm', unit: 'bits', position: 0, names: ['numberOfBits'] }, { role: 'k', unit: 'hashes', position: 1, names: ['numberOfHashes'] }],
       derive: (params) => (params.m !== undefined && params.k !== undefined ? result(params.m, params.k, []) : {}), source: BLOOM },
   ],
   layout: { kind: 'classic', hashing: 'colliding' },

@@ -294,9 +294,13 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       for (const entry of candidates) {
         if (match[3] !== undefined && !entry.declaration) continue;
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
-        if (entry.arity && (count < entry.arity[0] || count > entry.arity[1])) continue;
+        // arguments named by the entry's own parameter names (`BloomFilter[String](numberOfItems = n, falsePositiveRate = p)`)
+        // count as its arguments and choose its overload by themselves
+        const byOwnNames = list.args.some((a) => a.name !== undefined) && list.args.every((a) => a.name === undefined || entry.params.some((param) => param.names?.includes(a.name!)));
+        const fits = (given: number): boolean => entry.arity === undefined || (given >= entry.arity[0] && given <= entry.arity[1]);
+        if (!fits(count) && !(byOwnNames && fits(list.args.length))) continue;
         if (entry.excludesNames && list.args.some((a) => a.name !== undefined && entry.excludesNames!.includes(a.name))) continue;
-        if (entry.overload && !matchesOverload(ctx, list.args, entry.overload)) continue;
+        if (entry.overload && !byOwnNames && !matchesOverload(ctx, list.args, entry.overload)) continue;
         const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end, typeArgs);
         if (draft) return draft;
       }
@@ -532,6 +536,9 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   for (const hit of [...globals, ...members]) if (!hits.has(hit.setting.role) || members.includes(hit)) hits.set(hit.setting.role, hit);
   // a trigger with a value (an empty ORC column list, `enabled = false` or a key named without a value configures no filter)
   if (!entry.triggers.some((role) => triggers(hits.get(role), ctx.text))) return undefined;
+  // a column list stated empty (`'orc.bloom.filter.columns' = ''`) gives no column a filter, whatever the rate says
+  const columns = hits.get('columns');
+  if (columns?.value !== undefined && /^["'`]?\s*["'`]?$/.test(columns.value.text)) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');

@@ -482,10 +482,11 @@ function literalNumber(text: string): number | undefined {
  * rate (a literal strictly between 0 and 1, or a name read as a rate) and at most one whole-number literal (the count);
  * a name argument is read by its own name (`expectedNumberOfElements`). Two whole numbers (`m, k` or `n, k`?) say nothing.
  */
-function namesByShape(simple: string, before: string, positional: readonly Argument[]): string[] | undefined {
+function namesByShape(simple: string, before: string, positional: readonly Argument[], modulesHoldClasses = false): string[] | undefined {
   // a class (`BloomFilter`, `MyBloom`), not a constant or enum member (`BLOOM_FILTER_FPP(...)`) nor a factory (`NewX`)
   if (hasDecoyWord(simple) || !/^[A-Z]\w*[a-z]/.test(simple) || /^(?:New|Make|Create|Build|Init|Open|From|With|Get)[A-Z]/.test(simple)) return undefined;
-  if (!/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /\b[a-z]\w*\.$/.test(before)) return undefined; // a package's function (`boom.NewX(...)` is a factory with its own meaning)
+  // a package's function (`boom.NewX(...)` is a factory with its own meaning); a Python module's class (`native_bloom.BloomFilter(`) is a class
+  if (!modulesHoldClasses && !/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /\b[a-z]\w*\.$/.test(before)) return undefined;
   // an argument named for its role (`expectedNumberOfElements`, `opts.bloom_filter_hash_num`) says it
   const named = positional.map((arg) => {
     const identifier = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_]\w*)$/.exec(arg.text.trim().replace(/^\$/, ''));
@@ -557,7 +558,9 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   }
   while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
   // generic type arguments: `new BloomFilter<string>(...)`, `Bloom::<T>::new`
-  const generic = text[i] === '<' ? /^<[\w\s,.?<>\[\]]{0,60}?>[ \t]*(?=[({])/.exec(text.slice(i, i + 80)) : null;
+  // (and Python's subscripted generic class: `BloomFilter[str](capacity=...)`)
+  const generic = text[i] === '<' ? /^<[\w\s,.?<>\[\]]{0,60}?>[ \t]*(?=[({])/.exec(text.slice(i, i + 80))
+    : text[i] === '[' && /^[A-Z]/.test(name) ? /^\[[\w\s,.|\[\]]{1,60}?\][ \t]*(?=\()/.exec(text.slice(i, i + 80)) : null;
   if (generic) i += generic[0].length;
   // C++ direct initialisation: `CountingBloom filter(1 << 20, 7);`
   const direct = /^[A-Z]/.test(name) && !/\b(?:class|struct|new|return)[ \t]+$/.test(before) ? /^[A-Za-z_]\w*[ \t]*(?=[({])/.exec(text.slice(i, i + 60)) : null;
@@ -596,7 +599,7 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
     // `BloomFilter::new(` read as one token: the type is the class
     const simple = name.replace(STATIC_CONSTRUCTOR_SUFFIX, '').replace(/^.*(?:\.|::)/, '');
-    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? []) : undefined;
+    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? [], ctx.source.languageId === 'python') : undefined;
     return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
   }
   // Elixir `config :app, :bloom,` with the keywords on the lines below; Erlang `{bloom, [{capacity, 1000}]}`
@@ -978,8 +981,8 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const firstBloomKey = list.filter((pair) => pair.inAnnotation && hasAnchorWord(pair.key)).sort((a, b) => a.keyStart - b.keyStart)[0];
     const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf((firstBloomKey ?? sizing[0]).keyStart) : undefined;
     // a class's constructor or init whose parameter defaults are the group: the class is the filter (where a reader looks)
-    const constructorDefaults = scope.classBody === true && ctx.text[container] === '('
-      && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, container - 60), container));
+    const constructorDefaults = scope.classBody === true && (/^\s*(?:async\s+)?def\s+__init__\b/.test(source.lineText(line)) || (ctx.text[container] === '('
+      && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, container - 60), container))));
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
       : sameLine || constructorDefaults ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     // (an `@Autowired(required = false)` above it is no part of it)
@@ -1010,6 +1013,12 @@ function codeLinesBetween(ctx: ScanContext, from: number, to: number): number {
  */
 function groupStart(ctx: ScanContext, first: Pair, line: number): number {
   const source = ctx.source;
+  // the first field of a struct literal (`blockstore.CacheOpts{` / `HasBloomFilterSize: ...`): the literal is the filter's
+  const above = line > 0 ? source.lineText(line - 1) : '';
+  if ((source.family === 'c' || source.family === 'js') && /(?:^|[^\w.])(?:[A-Z]\w*|[a-z]\w*\.[A-Z]\w*)(?:<[^<>\n]*>)?[ \t]*\{[ \t]*$/.test(above)
+    && !/\b(?:func|fn|def|fun|class|struct|impl|type|interface|enum|record|object|trait|namespace|module|if|for|else|switch|match|while|try|do)\b/.test(above)) {
+    return source.lineStart(line - 1) + (/^\s*/.exec(above)?.[0].length ?? 0);
+  }
   let start = first.keyStart;
   let value = first.value;
   for (let above = line - 1; above >= Math.max(0, line - 3); above--) {
