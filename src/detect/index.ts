@@ -446,7 +446,8 @@ function dropRedundantGeneric(text: string, all: Draft[], configures: (draft: Dr
     // (keys the draft defines: a call whose arguments are read by their names, `BloomFilter(CAPACITY, RATE)`, defines none)
     const defines = (key: string): boolean => {
       const escaped = key.replace(/[.$]/g, '\\$&');
-      return new RegExp(`(?<![\\w$.])${escaped}["'\\]]?\\s*(?::[^=,\\n]{0,40})?(?:=(?!=)|:|=>)|#[ \\t]*define[ \\t]+${escaped}\\b`).test(text.slice(Math.max(0, draft.start - 20), draft.end));
+      return new RegExp(`(?<![\\w$.])${escaped}["'\\]]?\\s*(?::[^=,\\n]{0,40})?(?:=(?!=)|:|=>)`).test(text.slice(draft.start, draft.end))
+        || new RegExp(`#[ \\t]*define[ \\t]+${escaped}\\b`).test(text.slice(Math.max(0, draft.start - 20), draft.end));
     };
     // (a constant two calls read, `Bloom(CAPACITY, RATE)` beside `BloomFilter(CAPACITY, RATE)`, is no reason to drop either)
     const keys = keysOf(draft).filter((key) => defines(key) || !/^[A-Z][A-Z0-9_]*$/.test(key));

@@ -50,7 +50,8 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   const family = ctx.source.family;
   if (draft.recognizer === GENERIC_ID && !isCode(ctx) && beside(ctx, draft, OBSERVED_COUNTER)) return 'statistics a running filter reports (counters beside its values), not a configuration';
   if (draft.recognizer === GENERIC_ID && Object.keys(draft.params).every((param) => param === 'm') && beside(ctx, draft, FILE_METADATA)) return 'the size of a file (a url or checksum beside it), not a filter\'s bits';
-  if (draft.recognizer === GENERIC_ID && beside(ctx, draft, BLOOM_DISABLED, 3)) return 'the Bloom filter is switched off beside these settings';
+  if (draft.recognizer === GENERIC_ID && (BLOOM_DISABLED.test(ctx.source.lineText(ctx.source.lineOf(draft.start))) || beside(ctx, draft, BLOOM_DISABLED, 3))) return 'the Bloom filter is switched off beside these settings';
+  if (draft.recognizer === GENERIC_ID && isCode(ctx) && (SCHEMA_ROW.test(ctx.source.lineText(ctx.source.lineOf(draft.start))) || beside(ctx, draft, SCHEMA_ROW, 3))) return 'a row of a database\'s schema tables (data read back), not an option set';
   if (isCode(ctx) && translatesInput(ctx, draft)) return 'a branch that turns the caller\'s text into its value (`if (type.equals("ROW")) ... ROW`): the choice is the caller\'s';
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
@@ -70,6 +71,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (isPassThrough(ctx, draft, tree?.parameters, ctx.extras.syntax?.around(draft.end)?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'a pass-through: its values are parameters of the enclosing function';
   if (statesFunctionsOnly(draft)) return 'its values are functions (lambdas that read a setting), applied elsewhere';
   if (isLoadedFromStoredData(ctx, draft)) return 'a filter read back from stored data: its size is the stored one';
+  if (!statesSize(draft) && /^[\w.:<>]*?\b(?:from_vec|from_bytes|from_slice|from_reader|from_raw|read_from|deserialize|decode)\s*\(/.test(ctx.text.slice(draft.start, draft.start + 80))) return 'a filter rebuilt from stored words: its size is the data\'s';
   if (readsOnlyCallerInput(ctx, draft, tree?.parameters) && !statesParameterDefault(ctx, draft) && !statesLocalFallback(ctx, draft)) return 'no value known here: every value comes from the callers or from state set elsewhere';
   return undefined;
 }
@@ -89,6 +91,8 @@ const OBSERVED_COUNTER = /^\s*["']?(?:(?!hash)\w*(?:request|refused|rejected|hit
 
 /** A file's metadata: its address or checksum. */
 const FILE_METADATA = /^\s*["']?(?:sha\d*|md5|checksum|digest|etag|url|href|download_url)["']?\s*[:=]/i;
+/** A key of Cassandra's schema tables, as a row of them holds it. */
+const SCHEMA_ROW = /["'`](?:keyspace_name|table_name|columnfamily_name)["'`]\s*[:=,]/;
 /** A Bloom filter switched off: `"bloom_filter_enabled": false`, `use_bloom = false`, an empty column list. */
 const BLOOM_DISABLED = /bloom\w*(?:enabled?|on)["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|(?:use|enable)[_-]?bloom\w*["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|bloom[\w.-]*columns["']?\s*[:=]\s*(?:''|"")/i;
 
@@ -166,6 +170,11 @@ function bloomFunctionDefaults(ctx: ScanContext, draft: Draft): boolean {
   const list = splitArguments(ctx.text, draft.start + head[0].length - 1);
   return list !== undefined && /^\s*(?::\s*[\w<>\[\]|. ]{1,40})?\s*(?:\{|=>)/.test(ctx.text.slice(list.end, list.end + 60))
     && Object.values(draft.sources).every((source) => source === undefined || source.kind === 'default' || source.kind === 'derived' || (source.range !== undefined && ctx.source.lineStart(source.range.start.line) + source.range.start.character < list.end));
+}
+
+/** A size stated (n or m): not a default, derived or unevaluated. */
+function statesSize(draft: Draft): boolean {
+  return [draft.sources.n, draft.sources.m].some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
 }
 
 /** A file that draws: a class called just `Bloom` there is a post-processing effect. */
@@ -677,7 +686,7 @@ function isParameterOrState(ctx: ScanContext, at: number, expression: string, pa
   // a closure's parameter (`fp_rate.map(|rate| ...)`, `rates.forEach(rate => ...)`): its values come from elsewhere
   if (name !== undefined && new RegExp(`\\|\\s*(?:[\\w&]+\\s*,\\s*)*&?${name}\\s*(?::[^|]*)?\\|(?!\\|)|\\(\\s*(?:\\w+\\s*,\\s*)*${name}\\s*(?:,\\s*\\w+\\s*)*\\)\\s*=>|(?<![\\w.])${name}\\s*=>|\\blambda\\s+(?:\\w+\\s*,\\s*)*${name}\\b`).test(ctx.text.slice(Math.max(0, at - 400), at))) return true;
   // a member chain of a parameter (`options.PenetrationPolicy?.BloomFilterPolicy`)
-  const chain = /^\$?([A-Za-z_]\w*)(?:\s*(?:\?\.|\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|[A-Za-z_]\w*)){1,4}$/.exec(text);
+  const chain = /^\$?([A-Za-z_]\w*)(?:\s*(?:\?\.|\.|->)\s*(?:get[A-Z]\w*\s*\(\s*\)|(?:len|size|count|length)\s*\(\s*\)|[A-Za-z_]\w*)){1,4}$/.exec(text);
   if (chain && (parameters.has(chain[1]) || parameters.has(`$${chain[1]}`))) return true;
   if (member) return false;
   // a local defined from such values (`rate = error_rate or self._error_rate`, `local cap = KEYS[2]`)

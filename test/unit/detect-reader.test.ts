@@ -359,3 +359,46 @@ describe('detect: a Markdown document\'s code blocks read in their own language'
     assert.deepEqual(languagesToRead('```py\nx = 1\n```\n', 'python'), ['python']);
   });
 });
+
+describe('detect: rounds X to AC, read as a reader does', () => {
+  it('a project\'s factory function and a Python module\'s class read by the shape of their arguments; a subscripted generic class', () => {
+    assert.deepEqual(found('let seen = new_bloom(1_000_000, 0.001);\n', 'rust', false), ['generic.named@0 {"n":1000000,"p":0.001}']);
+    assert.deepEqual(found('import native_bloom\nf = native_bloom.BloomFilter(50000, 0.02)\n', 'python'), ['generic.named@1 {"n":50000,"p":0.02}']);
+    assert.deepEqual(found('from mylib.filters import BloomFilter\nf = BloomFilter[str](capacity=50000, error_rate=0.02)\n', 'python'), ['generic.named@1 {"n":50000,"p":0.02}']);
+  });
+
+  it('two calls that read the same constants are two filters', () => {
+    const text = 'import native_bloom\nfrom rbloom import Bloom\nCAPACITY = 100_000\nRATE = 0.01\na = native_bloom.BloomFilter(CAPACITY, RATE)\nb = Bloom(CAPACITY, RATE)\n';
+    assert.deepEqual(found(text, 'python'), ['generic.named@4 {"n":100000,"p":0.01}', 'rbloom.bloom@5 {"n":100000,"p":0.01}']);
+  });
+
+  it('an environment variable\'s fallback at the end of a chain (Rust), a multi-line function returning a default with a comment', () => {
+    const env = 'fn load() -> Settings {\n    Settings {\n        fp: std::env::var("APP_BLOOM_FP_RATE")\n            .ok()\n            .and_then(|s| s.parse().ok())\n            .unwrap_or(0.02),\n    }\n}\n';
+    assert.deepEqual(found(env, 'rust', false).map((f) => f.replace(/@\d+/, '')), ['generic.named {"p":0.02}']);
+    assert.deepEqual(found('fn bloom_rate() -> f64 {\n    0.002 // 0.2 %\n}\n', 'rust', false), ['generic.named@0 {"p":0.002}']);
+  });
+
+  it('bloom-filter-scala with named arguments chooses its overload by the names', () => {
+    const text = 'import bloomfilter.mutable.BloomFilter\nobject A {\n  val seen = BloomFilter[String](\n    numberOfItems = 300_000,\n    falsePositiveRate = 0.001\n  )\n}\n';
+    assert.deepEqual(found(text, 'scala'), ['bloom-filter-scala.bloomFilter@2 {"n":300000,"p":0.001}']);
+  });
+});
+
+describe('detect: rounds X to AC, text that configures nothing', () => {
+  it('an ORC column list that is empty or filled in at run time builds no filter', () => {
+    assert.deepEqual(detectConfigs("CREATE TABLE t (a INT) STORED AS ORC TBLPROPERTIES ('orc.bloom.filter.columns'='', 'orc.bloom.filter.fpp'='0.05');\n", { languageId: 'sql' }), []);
+    const java = 'class B {\n  String clause(List<String> keys) {\n    return String.format("\'orc.bloom.filter.columns\'=\'%s\'", String.join(",", keys));\n  }\n}\n';
+    assert.deepEqual(found(java, 'java'), []);
+  });
+
+  it('a row of Cassandra\'s schema tables in a test fixture is data', () => {
+    const go = 'package x\nvar rows = []row{{\n\t"keyspace_name": "billing", "table_name": "invoices",\n\t"bloom_filter_fp_chance": 0.01,\n}}\n';
+    assert.deepEqual(found(go, 'go'), []);
+  });
+
+  it('a filter rebuilt from stored words, a parameter\'s entry and a closure\'s parameter configure nothing', () => {
+    assert.deepEqual(found('fn read(raw: &[u8]) -> BloomFilter {\n    let words = decode(raw);\n    BloomFilter::from_vec(words).hashes(7)\n}\n', 'rust', false).filter((f) => !f.startsWith('generic')), []);
+    assert.deepEqual(found('from bloom_filter2 import BloomFilter\ndef run(conf):\n    return BloomFilter(max_elements=conf["max_elements"], error_rate=conf["error_rate"])\n', 'python'), []);
+    assert.deepEqual(found('fn make(rate: Option<f64>) -> Option<BloomFilter> {\n    rate.map(|r| BloomFilter::with_false_pos(r).expected_items(1000))\n}\n', 'rust', false).map((f) => f.replace(/@\d+/, '')), ['rust.fastbloom.withFalsePos {"n":1000}']);
+  });
+});

@@ -539,6 +539,8 @@ function buildSettings(ctx: ScanContext, entry: SettingsEntryPoint, column: stri
   // a column list stated empty (`'orc.bloom.filter.columns' = ''`) gives no column a filter, whatever the rate says
   const columns = hits.get('columns');
   if (columns?.value !== undefined && /^["'`]?\s*["'`]?$/.test(columns.value.text)) return undefined;
+  // ... and a list filled in at run time (`'orc.bloom.filter.columns'='%s'` formatted with a caller's columns) is theirs
+  if (columns?.value !== undefined && /^["'`]?(?:%s|\{\d*\}|\$\{[^}]*\}|\?)["'`]?$/.test(columns.value.text.trim())) return undefined;
   const kinds = entry.settings.filter((s) => s.role === 'kind');
   if (kinds.length > 0) {
     const kind = hits.get('kind');

@@ -484,7 +484,9 @@ function literalNumber(text: string): number | undefined {
  */
 function namesByShape(simple: string, before: string, positional: readonly Argument[], modulesHoldClasses = false): string[] | undefined {
   // a class (`BloomFilter`, `MyBloom`), not a constant or enum member (`BLOOM_FILTER_FPP(...)`) nor a factory (`NewX`)
-  if (hasDecoyWord(simple) || !/^[A-Z]\w*[a-z]/.test(simple) || /^(?:New|Make|Create|Build|Init|Open|From|With|Get)[A-Z]/.test(simple)) return undefined;
+  // (or a project's own factory function, `new_bloom(1_000_000, 0.001)`, `makeBloomFilter(n, p)`)
+  const ownFactory = /^(?:new|make|create|build)_?[a-z_]*bloom/i.test(simple) && /^[a-z]/.test(simple);
+  if (hasDecoyWord(simple) || (!ownFactory && (!/^[A-Z]\w*[a-z]/.test(simple) || /^(?:New|Make|Create|Build|Init|Open|From|With|Get)[A-Z]/.test(simple)))) return undefined;
   // a package's function (`boom.NewX(...)` is a factory with its own meaning); a Python module's class (`native_bloom.BloomFilter(`) is a class
   if (!modulesHoldClasses && !/\bnew[ \t]+(?:[\w.]+\.)?$/.test(before) && /\b[a-z]\w*\.$/.test(before)) return undefined;
   // an argument named for its role (`expectedNumberOfElements`, `opts.bloom_filter_hash_num`) says it
@@ -792,8 +794,9 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   if (/(?:^|\s)(?:fn|func|def)[ \t]+$/.test(text.slice(Math.max(lineStart, start - 10), start))) {
     const body = /^\(\s*\)\s*(?:->\s*[\w:<>]+\s*\{\s*|[\w.]+\s*\{\s*return\s+|(?:->\s*[\w.]+\s*)?:\s*return\s+)([^{};\n]+?)\s*(?:\}|;|$)/m.exec(text.slice(end, end + 120));
     if (!body) return undefined;
+    const value = body[1].replace(/\s*(?:\/\/|#).*$/, ''); // (a comment after the value: `0.001 // 0.1 %`)
     const valueStart = end + body[0].indexOf(body[1], body[0].length - body[1].length - 4);
-    return { key: text.slice(start, end), keyStart: start, value: body[1], valueStart, valueEnd: valueStart + body[1].length, container: -1 };
+    return { key: text.slice(start, end), keyStart: start, value, valueStart, valueEnd: valueStart + value.length, container: -1 };
   }
   // a declaration whose default an annotation states (`@DefaultValue("0.001") double bloomFpp();`)
   if (text[end] === '(' || /^\s*[;=]/.test(text.slice(end, end + 3))) {
@@ -813,7 +816,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   // a quoted key and its value as the next argument: flag.Uint("bloom-capacity", 5000000, ...), getenv("BLOOM_N", "1000"), conf.set("bloom.fpp", 0.01)
   const quote = text[end];
   const callee = calleeBefore(text, start - 1);
-  const configCall = callee !== undefined && /^(?:flag\.\w+|\w*(?:get|set|put|env|option|default|conf|param|propert|setting|define|int|uint|float|long|double|number)\w*)$/i.test(callee.startsWith('flag.') ? callee : callee.replace(/^.*\./, ''));
+  const configCall = callee !== undefined && /^(?:flag\.\w+|var|\w*(?:get|set|put|env|option|default|conf|param|propert|setting|define|int|uint|float|long|double|number)\w*)$/i.test(callee.startsWith('flag.') ? callee : callee.replace(/^.*\./, ''));
   if (configCall && (quote === '"' || quote === '\'') && text[start - 1] === quote && /^[ \t]*,/.test(text.slice(i, i + 20))) {
     const value = readScalar(ctx, i + text.slice(i, i + 20).indexOf(',') + 1, lineEnd);
     if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
@@ -823,7 +826,8 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   const chained = configCall && (quote === '"' || quote === '\'') && text[start - 1] === quote
     ? /^[ \t]*\)(?:\s*\.\s*\w+\s*\((?:[^()\n]|\([^()\n]*\))*\)){0,3}\s*\.\s*(?:getOrElse|orElse|unwrap_or|or_else)\s*\(/.exec(text.slice(i, i + 160)) : null;
   if (chained) {
-    const value = readScalar(ctx, i + chained[0].length, lineEnd);
+    const valueAt = i + chained[0].length;
+    const value = readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt)));
     if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
     return undefined;
   }

@@ -19,6 +19,8 @@ const cassandra: Recognizer = {
     if (!quoted && /^\s*,/.test(ctx.text.slice(at + match[0].length, at + match[0].length + 4))) return undefined;
     const value = readValue(ctx, at + match[0].length);
     if (!value || /[{(]$/.test(value.text)) return undefined;
+    // a row of the schema tables in program code (`"keyspace_name": ..., "bloom_filter_fp_chance": 0.01`): data, not an option set
+    if (quoted && ctx.source.family !== 'json' && ctx.source.family !== 'hash' && /["'`](?:keyspace_name|table_name|columnfamily_name)["'`]/.test(ctx.text.slice(Math.max(0, at - 400), at + 200))) return undefined;
     const b = builder(ctx, 'cassandra.fpChance', 'Cassandra/ScyllaDB bloom_filter_fp_chance', at, value.end);
     const probe = builder(ctx, 'probe', '', 0, 0).config('p', value.text);
     if (probe === 1) {
