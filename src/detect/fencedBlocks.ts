@@ -61,20 +61,43 @@ export function languagesToRead(text: string, languageId: string | undefined): s
   return languageId === 'markdown' ? [...own, ...fencedLanguages(text)] : own;
 }
 
-/** Every `line` of a finding's positions moved down by `lines`. */
-export function shiftLines<T>(value: T, lines: number): T {
-  if (Array.isArray(value)) return value.map((item) => shiftLines(item, lines)) as T;
+/**
+ * The blocks of one language joined into one text, read as one program (a tutorial imports in its first block what its
+ * later blocks use), with the Markdown line of each of its lines.
+ */
+export function joinedByLanguage(blocks: readonly FencedBlock[]): { languageId: string; text: string; markdownLine: (line: number) => number }[] {
+  const byLanguage = new Map<string, FencedBlock[]>();
+  for (const block of blocks) byLanguage.set(block.languageId, [...(byLanguage.get(block.languageId) ?? []), block]);
+  return [...byLanguage].map(([languageId, group]) => {
+    const starts: number[] = [];
+    let line = 0;
+    for (const block of group) {
+      starts.push(line);
+      line += block.text.split('\n').length;
+    }
+    const markdownLine = (joined: number): number => {
+      let i = starts.length - 1;
+      while (i > 0 && starts[i] > joined) i--;
+      return group[i].firstLine + joined - starts[i];
+    };
+    return { languageId, text: group.map((block) => block.text).join('\n'), markdownLine };
+  });
+}
+
+/** Every `line` of a finding's positions mapped to the document's. */
+export function mapLines<T>(value: T, map: (line: number) => number): T {
+  if (Array.isArray(value)) return value.map((item) => mapLines(item, map)) as T;
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
-  if (typeof record.line === 'number' && typeof record.character === 'number') return { ...record, line: record.line + lines } as T;
-  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, shiftLines(item, lines)])) as T;
+  if (typeof record.line === 'number' && typeof record.character === 'number') return { ...record, line: map(record.line) } as T;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, mapLines(item, map)])) as T;
 }
 
 /**
  * The Markdown reading's findings with each block's own: inside a block, a finding of the block's reading replaces
  * the Markdown reading's findings whose lines overlap it; the Markdown reading's other findings stay.
  */
-export function mergeBlockFindings(markdown: readonly Finding[], blocks: readonly { block: FencedBlock; findings: readonly Finding[] }[]): Finding[] {
+export function mergeBlockFindings(markdown: readonly Finding[], blocks: readonly { findings: readonly Finding[] }[]): Finding[] {
   const out: Finding[] = [];
   const replaced = new Set<Finding>();
   for (const { findings } of blocks) {

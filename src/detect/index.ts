@@ -17,7 +17,7 @@
  *  - A parameter is recorded only when it is a constant expression; otherwise it is listed in
  *    `unevaluated` with its text. Values the library would reject go to `invalid`, never to `params`.
  */
-import { fencedBlocks, mergeBlockFindings, shiftLines } from './fencedBlocks';
+import { fencedBlocks, joinedByLanguage, mapLines, mergeBlockFindings } from './fencedBlocks';
 import { AliasEdit, dealias, originalColumn } from './alias';
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, RowValue, ScanContext, splitArguments } from './engine';
@@ -80,10 +80,10 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   const found = detectInText(text, options);
   // a Markdown document's code blocks read in their own language (src/detect/fencedBlocks.ts)
   if (typeof text !== 'string' || (options.languageId ?? languageFromFileName(options.fileName)) !== 'markdown' || (!text.includes('```') && !text.includes('~~~'))) return found;
-  const blocks = fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text)
-    .map((block) => ({ block, findings: shiftLines(detectInText(block.text, { ...options, languageId: block.languageId }), block.firstLine) }))
+  const blocks = joinedByLanguage(fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text))
+    .map((program) => ({ findings: mapLines(detectInText(program.text, { ...options, languageId: program.languageId }), program.markdownLine) }))
     // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there)
-    .map(({ block, findings }) => ({ block, findings: findings.filter((f) => Object.values(f.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) }))
+    .map(({ findings }) => ({ findings: findings.filter((f) => Object.values(f.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) }))
     .filter(({ findings }) => findings.length > 0);
   return blocks.length === 0 ? found : mergeBlockFindings(found, blocks);
 }

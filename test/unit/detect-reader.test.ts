@@ -350,6 +350,11 @@ describe('detect: a Markdown document\'s code blocks read in their own language'
     assert.deepEqual(found(md, 'markdown'), ['redis.bf.reserve@9 {"p":0.002,"n":2000000}']);
   });
 
+  it('blocks of one language read as one program: the import in the first block names the library of the later ones', () => {
+    const md = '# hazy\n\n```python\nfrom hazy import ScalableBloomFilter\n```\n\nGrowing filters:\n\n```python\nsbf = ScalableBloomFilter(initial_capacity=5000, false_positive_rate=0.02)\n```\n';
+    assert.deepEqual(found(md, 'markdown'), ['python.hazy.scalableBloomFilter@9 {"n":5000,"p":0.02}']);
+  });
+
   it('a block\'s call that states nothing stays silent, as in the Markdown reading', () => {
     assert.deepEqual(found('Sizing:\n\n```go\nf := bloom.NewWithEstimates(expected, rate)\n```\n', 'markdown'), []);
   });
