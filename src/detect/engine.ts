@@ -306,7 +306,7 @@ export class ScanContext {
       // `this.size =` with its value on the next line
       if (lineEnd >= 0 && /=[ \t]*\r?$/.test(text.slice(Math.max(lineStart, lineEnd - 4), lineEnd))) lineEnd = text.indexOf('\n', lineEnd + 1);
       const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-      for (const pattern of [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE, STATE_HOOK_LINE]) {
+      for (const pattern of this.source.family === 'js' ? [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE, STATE_HOOK_LINE] : [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE]) {
         const match = pattern.exec(line);
         if (!match || match[1] !== name) continue;
         const value = this.definitionValue(match, lineStart);
@@ -323,7 +323,7 @@ export class ScanContext {
   private allDefinitions(): Map<string, TextDefinition | null> {
     const table = new Map<string, TextDefinition | null>();
     const text = this.source.text;
-    for (const pattern of [DEFINITION, DEFINE, ATTRIBUTE, STATE_HOOK]) {
+    for (const pattern of this.source.family === 'js' ? [DEFINITION, DEFINE, ATTRIBUTE, STATE_HOOK] : [DEFINITION, DEFINE, ATTRIBUTE]) {
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(text)) !== null) {

@@ -186,6 +186,8 @@ const TEXT_BRANCH = /\b(?:equals(?:IgnoreCase)?\s*\(\s*"(\w+)"\s*\)|case\s+["'](
 /** The draft's value is the one a branch on the same text selects (the draft's line or the branch's line just above). */
 function translatesInput(ctx: ScanContext, draft: Draft): boolean {
   const line = ctx.source.lineOf(draft.start);
+  const lines = `${ctx.source.lineText(line)}\n${line > 0 ? ctx.source.lineText(line - 1) : ''}`;
+  if (!/equals|[=!]=|\bcase\b|\bwhen\b/.test(lines)) return false;
   const words = new Set((ctx.text.slice(draft.start, Math.min(draft.end, draft.start + 300)).match(/[A-Za-z_]\w{2,}/g) ?? []).map((w) => w.toLowerCase()));
   for (const text of [ctx.source.lineText(line), line > 0 ? ctx.source.lineText(line - 1) : '']) {
     for (const branch of text.matchAll(TEXT_BRANCH)) {

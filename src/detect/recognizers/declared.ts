@@ -22,7 +22,7 @@ function escape(text: string): string {
 }
 
 /** `boom.NewFilter` -> /boom\s*\.\s*NewFilter/; `.set_x` -> a method on any receiver; `A::b` likewise. */
-function calleePattern(callee: string): string {
+function calleePattern(callee: string, namespaced = false): string {
   const method = callee.startsWith('.');
   const parts = (method ? callee.slice(1) : callee).split(/(\.|::)/);
   // Rust's turbofish may stand between a type and its function: `BloomFilter::<String>::new`
@@ -30,8 +30,8 @@ function calleePattern(callee: string): string {
   // and Java's explicit type arguments after the dot: `BloomFilter.<String>create`
   const body = parts.map((part) => (part === '.' ? '\\s*(?:<[^>\\n]{0,60}>\\s*)?\\.\\s*(?:<[^>\\n]{0,60}>\\s*)?' : part === '::' ? '\\s*::\\s*(?:<[^>\\n]{0,60}>\\s*::\\s*)?' : escape(part))).join('');
   if (method) return `\\.\\s*${body}\\b`;
-  // a type's function may be written under its namespace (C# `BloomFilter.FilterBuilder.Build`): capitalised segments before it
-  return /^[A-Z]/.test(callee) ? `(?<![\\w$.])(?:[A-Z]\\w*\\s*\\.\\s*){0,3}${body}\\b` : `(?<![\\w$.])${body}\\b`;
+  // a C# type's function may be written under its namespace (`BloomFilter.FilterBuilder.Build`): one capitalised segment before it
+  return namespaced ? `(?<![\\w$.])(?:[A-Z]\\w*\\s*\\.\\s*)?${body}\\b` : `(?<![\\w$.])${body}\\b`;
 }
 
 function inLanguage(ctx: ScanContext, languages: readonly string[] | undefined): boolean {
@@ -135,7 +135,7 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
     }
     // an options hash or object named by a variable: its keys set just above the call (`opts[:size] ||= 500_000`,
     // `opts["hashes"] = 7`, `opts.size = 1024`) or the literal it was assigned (`opts = { size: 1024 }`)
-    const variable = /^(?:\*\*)?([A-Za-z_]\w*)$/.exec(arg.text.trim());
+    const variable = OPTIONS_HASH_LANGUAGES.has(ctx.source.languageId ?? '') ? /^(?:\*\*)?([A-Za-z_]\w*)$/.exec(arg.text.trim()) : null;
     if (variable) {
       out.push(...optionsSetAbove(ctx, variable[1], arg.start));
       continue;
@@ -148,6 +148,8 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
   return [...out, ...options];
 }
 
+/** Languages whose calls take an options hash or object filled key by key. */
+const OPTIONS_HASH_LANGUAGES = new Set(['ruby', 'python', 'javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'php', 'lua', 'markdown']);
 /** How far above a call an options variable's keys are looked for. */
 const OPTIONS_LOOK_BACK = 1500;
 
@@ -269,9 +271,10 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const ordered = [...entries.filter((e) => e.requires), ...entries.filter((e) => !e.requires)];
   for (const entry of ordered) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
   const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
+  const namespaced = new Set(entries.filter((e) => e.languages?.includes('csharp') && /^[A-Z]\w*\./.test(e.callee)).map((e) => e.callee));
   // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
   // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
-  const pattern = new RegExp(`(${callees.map(calleePattern).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
+  const pattern = new RegExp(`(${callees.map((callee) => calleePattern(callee, namespaced.has(callee))).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
   return {
     ids: [...new Set(entries.map((e) => e.recognizer))],
     needles: [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))],
@@ -279,10 +282,8 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
       const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
-      // (a namespace written before the type is not part of the callee)
-      let qualified = name;
-      while (!byCallee.has(qualified) && /^[A-Z]\w*\.[A-Z]/.test(qualified)) qualified = qualified.slice(qualified.indexOf('.') + 1);
-      const candidates = byCallee.get(qualified);
+      // (the namespace written before a C# type is not part of the callee)
+      const candidates = byCallee.get(name) ?? byCallee.get(name.replace(/^[A-Z]\w*\./, ''));
       if (!candidates) return undefined;
       const list = splitArguments(ctx.text, at + match[0].length - 1);
       if (!list) return undefined;
