@@ -356,12 +356,14 @@ function runRecognizers(ctx: ScanContext, lower: string, hits: readonly number[]
   }
   const drafts: Draft[] = [];
   const seen = new Set<string>();
+  // (a recogniser of other languages, or of a library the text never names, runs no pattern here)
+  const active = RECOGNIZERS.filter((recognizer) => recognizer.applies?.(ctx) ?? true);
   for (const [start, end] of windows) {
     const windowLower = lower.slice(start, end);
     const windowText = ctx.text.slice(start, end);
-    for (const recognizer of RECOGNIZERS) {
+    for (const recognizer of active) {
       if (!recognizer.needles.some((needle) => windowLower.includes(needle))) continue;
-      const pattern = recognizer.pattern;
+      const pattern = recognizer.patternFor?.(ctx) ?? recognizer.pattern;
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(windowText)) !== null) {

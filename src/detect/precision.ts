@@ -50,8 +50,8 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   const family = ctx.source.family;
   if (draft.recognizer === GENERIC_ID && !isCode(ctx) && beside(ctx, draft, OBSERVED_COUNTER)) return 'statistics a running filter reports (counters beside its values), not a configuration';
   if (draft.recognizer === GENERIC_ID && Object.keys(draft.params).every((param) => param === 'm') && beside(ctx, draft, FILE_METADATA)) return 'the size of a file (a url or checksum beside it), not a filter\'s bits';
-  if (draft.recognizer === GENERIC_ID && (BLOOM_DISABLED.test(ctx.source.lineText(ctx.source.lineOf(draft.start))) || beside(ctx, draft, BLOOM_DISABLED, 3))) return 'the Bloom filter is switched off beside these settings';
-  if (draft.recognizer === GENERIC_ID && isCode(ctx) && (SCHEMA_ROW.test(ctx.source.lineText(ctx.source.lineOf(draft.start))) || beside(ctx, draft, SCHEMA_ROW, 3))) return 'a row of a database\'s schema tables (data read back), not an option set';
+  if (draft.recognizer === GENERIC_ID && (BLOOM_DISABLED.test(aroundStart(ctx, draft)) || beside(ctx, draft, BLOOM_DISABLED, 3))) return 'the Bloom filter is switched off beside these settings';
+  if (draft.recognizer === GENERIC_ID && isCode(ctx) && (SCHEMA_ROW.test(aroundStart(ctx, draft)) || beside(ctx, draft, SCHEMA_ROW, 3))) return 'a row of a database\'s schema tables (data read back), not an option set';
   if (isCode(ctx) && translatesInput(ctx, draft)) return 'a branch that turns the caller\'s text into its value (`if (type.equals("ROW")) ... ROW`): the choice is the caller\'s';
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
@@ -59,7 +59,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
   // (a class named as a filter, sized by its constructor's defaults, starts at the class: its own line declares it)
-  const atClass = /\b(?:class|struct)\s+$/.test(ctx.text.slice(ctx.source.lineStart(ctx.source.lineOf(draft.start)), draft.start));
+  const atClass = /\b(?:class|struct)\s+$/.test(ctx.text.slice(Math.max(ctx.source.lineStart(ctx.source.lineOf(draft.start)), draft.start - 80), draft.start));
   if (!atClass && !isAnnotatedDefault(ctx, draft) && !returnsDefault(ctx, draft) && !bloomFunctionDefaults(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
   if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
@@ -177,6 +177,12 @@ function statesSize(draft: Draft): boolean {
   return [draft.sources.n, draft.sources.m].some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
 }
 
+/** The draft's first line, at most 300 characters either side of its start (bounded on any input). */
+function aroundStart(ctx: ScanContext, draft: Draft): string {
+  const line = ctx.source.lineOf(draft.start);
+  return ctx.text.slice(Math.max(ctx.source.lineStart(line), draft.start - 300), Math.min(ctx.source.lineEnd(line), draft.start + 300));
+}
+
 /** A file that draws: a class called just `Bloom` there is a post-processing effect. */
 const GRAPHICS = /\b(?:Texture(?:Region)?|SpriteBatch|[Ss]hader(?:Program)?|FrameBuffer|[Vv]iewport|PostProcess\w*|setBloomInten\w*|OpenGL|WebGL|gl_FragColor)\b/;
 
@@ -185,11 +191,13 @@ const TEXT_BRANCH = /\b(?:equals(?:IgnoreCase)?\s*\(\s*"(\w+)"\s*\)|case\s+["'](
 
 /** The draft's value is the one a branch on the same text selects (the draft's line or the branch's line just above). */
 function translatesInput(ctx: ScanContext, draft: Draft): boolean {
+  // (the draft's line and the one above, each read at most 300 characters around the draft: bounded on any input)
   const line = ctx.source.lineOf(draft.start);
-  const lines = `${ctx.source.lineText(line)}\n${line > 0 ? ctx.source.lineText(line - 1) : ''}`;
+  const near = (l: number): string => ctx.text.slice(Math.max(ctx.source.lineStart(l), draft.start - 300), Math.min(ctx.source.lineEnd(l), draft.start + 300));
+  const lines = `${near(line)}\n${line > 0 ? near(line - 1) : ''}`;
   if (!/equals|[=!]=|\bcase\b|\bwhen\b/.test(lines)) return false;
   const words = new Set((ctx.text.slice(draft.start, Math.min(draft.end, draft.start + 300)).match(/[A-Za-z_]\w{2,}/g) ?? []).map((w) => w.toLowerCase()));
-  for (const text of [ctx.source.lineText(line), line > 0 ? ctx.source.lineText(line - 1) : '']) {
+  for (const text of lines.split('\n')) {
     for (const branch of text.matchAll(TEXT_BRANCH)) {
       const literal = branch.slice(1).find((group) => group !== undefined);
       if (literal && words.has(literal.toLowerCase())) return true;

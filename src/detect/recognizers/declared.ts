@@ -350,7 +350,8 @@ function settingPattern(setting: DeclaredSetting): RegExp {
     case 'key':
       // the key alone or behind a namespace that passes it on as it is (Paimon's catalog `table-default.<option>`, Spark's
       // `spark.hadoop.<hadoop key>`), and not the start of a longer key: `fpp` is not `fpp#column` nor `fpp.column.x`
-      return new RegExp(`(?:(?<![\\w.-])|(?<=(?<![\\w.-])(?:table-default|spark\\.hadoop)\\.))${keyBody(setting.name)}(?![\\w#-]|\\.\\w)`, 'g');
+      // (the namespace is matched with the key, not looked behind for: a lookbehind per position is costly)
+      return new RegExp(`(?<![\\w.-])(?:(?:table-default|spark\\.hadoop)\\.)?${keyBody(setting.name)}(?![\\w#-]|\\.\\w)`, 'g');
     case 'method': return new RegExp(`\\.\\s*${escape(setting.name)}\\s*\\(`, 'g');
     case 'flag': return new RegExp(`(?<![\\w-])--?${escape(setting.name)}(?:[ \\t]*=[ \\t]*|[ \\t]+)(?=[^\\s-])`, 'g');
     case 'field': return new RegExp(`(?<![\\w$])${escape(setting.name)}[ \\t]*(?::(?!:)|=(?!=))`, 'g');
@@ -587,13 +588,18 @@ function settingsRecognizer(entry: SettingsEntryPoint): Recognizer {
   const cache = new WeakMap<ScanContext, readonly Draft[]>();
   const needles = entry.settings.map((s) => (s.form === 'constant' ? s.name.slice(s.name.lastIndexOf('.') + 1) : s.name.split('<column>')[0]).toLowerCase());
   const nested = entry.settings.some((s) => s.form === 'key' && s.name.includes('.'));
+  const sources = entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source));
+  const written = new RegExp(sources.join('|'), 'g');
+  const withNested = nested ? new RegExp([...sources, NESTED_TRIGGER].join('|'), 'g') : written;
   return {
     ids: [entry.recognizer],
     needles: [...new Set(nested ? [...needles, 'bloom'] : needles)],
     // a method triggers by its name alone: a chain may leave its dot at the end of the line before (`...).\n\tWithX(1)`)
     // a key nested in a parsed config file has no dotted text: a Bloom word of a YAML, JSON or TOML file triggers the group
-    pattern: new RegExp([...entry.settings.map((s) => (s.form === 'method' ? `\\b${escape(s.name)}\\s*\\(` : settingPattern(s).source)),
-      ...(nested ? [NESTED_TRIGGER] : [])].join('|'), 'g'),
+    pattern: withNested,
+    // (the nested trigger, any Bloom word, only where a parsed config file may nest the keys)
+    patternFor: (ctx) => (nested && configFormat(ctx.source.languageId) ? withNested : written),
+    applies: (ctx) => inLanguage(ctx, entry.languages) && (!entry.requires || ctx.hint(`requires:${entry.requires.source}`, entry.requires)),
     match(ctx, match) {
       if (match.groups?.nested !== undefined && !configFormat(ctx.source.languageId)) return undefined;
       if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) return undefined;

@@ -422,7 +422,7 @@ function moduleConfigGroup(ctx: ScanContext, at: number, text: string) {
 const bloomWrapperReserve = callRecognizer({
   ids: ['redis.bf.reserve'],
   needles: ['bloom'],
-  pattern: /(?<![\w$])[A-Za-z_$]*[Bb]loom[\w$]*\s*\.\s*reserve\s*\(/g,
+  pattern: /(?<![\w$])[A-Za-z_$]{0,40}[Bb]loom[\w$]{0,40}\s*\.\s*reserve\s*\(/g,
   build(ctx, args, start, end) {
     if (args.length < 3 || args.length > 4 || ctx.hint('redis-modules-sdk', /redis-modules-sdk/)) return undefined;
     // BF.RESERVE's order: a rate then a capacity, as values or as names that say so (not `reserve(store, key, rate, cap)`)
