@@ -27,8 +27,6 @@ export interface FencedBlock {
   readonly languageId: string;
   /** 0-based line of the block's first line of code. */
   readonly firstLine: number;
-  /** 0-based line of its closing fence (or the document's end). */
-  readonly endLine: number;
   readonly text: string;
 }
 
@@ -43,14 +41,14 @@ export function fencedBlocks(text: string): FencedBlock[] {
     let end = i + 1;
     while (end < lines.length && !new RegExp(`^[ \\t]{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(lines[end])) end++;
     const languageId = TAGS.get(open[3].toLowerCase());
-    if (languageId) blocks.push({ languageId, firstLine: i + 1, endLine: end, text: lines.slice(i + 1, end).join('\n') });
+    if (languageId) blocks.push({ languageId, firstLine: i + 1, text: lines.slice(i + 1, end).join('\n') });
     i = end;
   }
   return blocks;
 }
 
 /** The languages of a Markdown text's code blocks (their grammars are worth loading). */
-export function fencedLanguages(text: string): string[] {
+function fencedLanguages(text: string): string[] {
   if (!text.includes('```') && !text.includes('~~~')) return [];
   return [...new Set(fencedBlocks(text).map((block) => block.languageId))];
 }
@@ -84,30 +82,21 @@ export function joinedByLanguage(blocks: readonly FencedBlock[]): { languageId: 
   });
 }
 
-/** Every `line` of a finding's positions mapped to the document's. */
-export function mapLines<T>(value: T, map: (line: number) => number): T {
-  if (Array.isArray(value)) return value.map((item) => mapLines(item, map)) as T;
+/** Every position (`{ line, character }`) in a finding mapped (to the document's lines, to the columns as written). */
+export function mapPositions<T>(value: T, map: (line: number, character: number) => { line: number; character: number }): T {
+  if (Array.isArray(value)) return value.map((item) => mapPositions(item, map)) as T;
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
-  if (typeof record.line === 'number' && typeof record.character === 'number') return { ...record, line: map(record.line) } as T;
-  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, mapLines(item, map)])) as T;
+  if (typeof record.line === 'number' && typeof record.character === 'number') return { ...record, ...map(record.line, record.character) } as T;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, mapPositions(item, map)])) as T;
 }
 
 /**
- * The Markdown reading's findings with each block's own: inside a block, a finding of the block's reading replaces
- * the Markdown reading's findings whose lines overlap it; the Markdown reading's other findings stay.
+ * The Markdown reading's findings with the blocks' own: a block's finding replaces the Markdown reading's findings whose
+ * lines overlap it; the Markdown reading's other findings stay.
  */
-export function mergeBlockFindings(markdown: readonly Finding[], blocks: readonly { findings: readonly Finding[] }[]): Finding[] {
-  const out: Finding[] = [];
-  const replaced = new Set<Finding>();
-  for (const { findings } of blocks) {
-    for (const finding of findings) {
-      for (const other of markdown) {
-        if (other.range.start.line <= finding.range.end.line && finding.range.start.line <= other.range.end.line) replaced.add(other);
-      }
-      out.push(finding);
-    }
-  }
-  out.push(...markdown.filter((finding) => !replaced.has(finding)));
-  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+export function mergeBlockFindings(markdown: readonly Finding[], inBlocks: readonly Finding[]): Finding[] {
+  const replaced = new Set(markdown.filter((other) => inBlocks.some((finding) => other.range.start.line <= finding.range.end.line && finding.range.start.line <= other.range.end.line)));
+  return [...inBlocks, ...markdown.filter((finding) => !replaced.has(finding))]
+    .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

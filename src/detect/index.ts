@@ -17,15 +17,15 @@
  *  - A parameter is recorded only when it is a constant expression; otherwise it is listed in
  *    `unevaluated` with its text. Values the library would reject go to `invalid`, never to `params`.
  */
-import { fencedBlocks, joinedByLanguage, mapLines, mergeBlockFindings } from './fencedBlocks';
-import { AliasEdit, dealias, originalColumn } from './alias';
+import { fencedBlocks, joinedByLanguage, mapPositions, mergeBlockFindings } from './fencedBlocks';
+import { dealias, originalColumn } from './alias';
 import { findAnnotations, isCommentOnlyLine, ANNOTATION_ID, ParsedAnnotation } from './annotation';
 import { Draft, RowValue, ScanContext, splitArguments } from './engine';
 import { RECOGNIZERS } from './recognizers';
 import { fileNamedDrafts, GENERIC_ID, genericKeys } from './recognizers/generic';
 import { DECLARED_NEEDLES, goPackageName } from './recognizers/declared';
 import { startAtIndexDefinition } from './recognizers/sql';
-import { configuresNothing, readsTestCaseFields } from './precision';
+import { configuresNothing, isStated, readsTestCaseFields } from './precision';
 import { inferCountGuardedResets } from './recycle';
 import { evaluateConstant } from './evaluate';
 import type { ConstantsLookup, FileConstant } from './constants';
@@ -80,12 +80,11 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   const found = detectInText(text, options);
   // a Markdown document's code blocks read in their own language (src/detect/fencedBlocks.ts)
   if (typeof text !== 'string' || (options.languageId ?? languageFromFileName(options.fileName)) !== 'markdown' || (!text.includes('```') && !text.includes('~~~'))) return found;
-  const blocks = joinedByLanguage(fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text))
-    .map((program) => ({ findings: mapLines(detectInText(program.text, { ...options, languageId: program.languageId }), program.markdownLine) }))
+  const inBlocks = joinedByLanguage(fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text))
+    .flatMap((program) => mapPositions(detectInText(program.text, { ...options, languageId: program.languageId }), (line, character) => ({ line: program.markdownLine(line), character })))
     // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there)
-    .map(({ findings }) => ({ findings: findings.filter((f) => Object.values(f.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) }))
-    .filter(({ findings }) => findings.length > 0);
-  return blocks.length === 0 ? found : mergeBlockFindings(found, blocks);
+    .filter((finding) => Object.values(finding.sources).some(isStated));
+  return inBlocks.length === 0 ? found : mergeBlockFindings(found, inBlocks);
 }
 
 function detectInText(text: string, options: DetectOptions): Finding[] {
@@ -110,7 +109,7 @@ function detectInText(text: string, options: DetectOptions): Finding[] {
     const dealiased = dealias(text, options.languageId ?? languageFromFileName(options.fileName), goPackageName);
     if (dealiased.edits.length > 0) {
       const findings = detectInText(dealiased.text, { ...options, dealiased: true } as DetectOptions);
-      return findings.map((finding) => withOriginalColumns(finding, dealiased.edits));
+      return mapPositions(findings, (line, character) => ({ line, character: originalColumn(dealiased.edits, line, character) }));
     }
   }
 
@@ -135,17 +134,6 @@ function detectInText(text: string, options: DetectOptions): Finding[] {
 /** Options of the second reading, of the text with local names spelt as the library's. */
 interface DealiasedReading extends DetectOptions {
   readonly dealiased?: boolean;
-}
-
-/** A finding of the dealiased text with every position (`{ line, character }`) mapped back to the text as written. */
-function withOriginalColumns<T>(value: T, edits: readonly AliasEdit[]): T {
-  if (Array.isArray(value)) return value.map((item) => withOriginalColumns(item, edits)) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const record = value as Record<string, unknown>;
-  if (typeof record.line === 'number' && typeof record.character === 'number') {
-    return { ...record, character: originalColumn(edits, record.line, record.character) } as T;
-  }
-  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, withOriginalColumns(item, edits)])) as T;
 }
 
 /** Runs `scan` on a context for the text, with the parse tree's facts when the language's grammar is loaded; frees the tree. */

@@ -23,6 +23,7 @@ import { Draft, enclosingOpenParen, ScanContext, splitArguments } from './engine
 import { GENERIC_ID } from './recognizers/generic';
 import { CODE } from './source';
 import { isPrintOrLog, type Surroundings } from './syntax/facts';
+import type { ParamSource } from './types';
 
 /** How far back the enclosing blocks and parameter lists are looked for. */
 const MAX_LOOK_BACK = 20_000;
@@ -81,7 +82,7 @@ const LIBRARY_DEFAULT = /\b(?:[A-Z0-9]+_)*DEFAULT(?:_[A-Z0-9]+)*\s*(?::\s*[\w.<>
 
 /** Every value the generic recogniser read stands on a line that declares a default (the value's own line, or the draft's). */
 function statesLibraryDefaults(ctx: ScanContext, draft: Draft): boolean {
-  const lines = Object.values(draft.sources).filter((s) => s !== undefined && s.kind !== 'default' && s.kind !== 'derived')
+  const lines = Object.values(draft.sources).filter(isStated)
     .map((s) => (s!.range ? s!.range.start.line : ctx.source.lineOf(draft.start)));
   return lines.length > 0 && lines.every((line) => LIBRARY_DEFAULT.test(ctx.source.lineText(line)));
 }
@@ -102,16 +103,15 @@ const BLOOM_DISABLED = /bloom\w*(?:enabled?|on)["']?\s*[:=]\s*["']?(?:false|off|
  */
 function beside(ctx: ScanContext, draft: Draft, pattern: RegExp, before = 0): boolean {
   const first = ctx.source.lineOf(draft.start);
-  const indent = (text: string): number => /^\s*/.exec(text)![0].length;
-  const blockIndent = indent(ctx.source.lineText(first + 1));
+  const blockIndent = indentWidth(ctx.source.lineText(first + 1));
   for (let line = first - 1; line >= Math.max(0, first - before); line--) {
     const text = ctx.source.lineText(line);
-    if (text.trim() !== '' && indent(text) < indent(ctx.source.lineText(first))) break;
+    if (text.trim() !== '' && indentWidth(text) < indentWidth(ctx.source.lineText(first))) break;
     if (pattern.test(text)) return true;
   }
   for (let line = first + 1; line <= Math.min(first + 12, ctx.source.lineCount - 1); line++) {
     const text = ctx.source.lineText(line);
-    if (text.trim() !== '' && indent(text) < blockIndent) break;
+    if (text.trim() !== '' && indentWidth(text) < blockIndent) break;
     if (pattern.test(text)) return true;
   }
   return false;
@@ -122,7 +122,7 @@ function beside(ctx: ScanContext, draft: Draft, pattern: RegExp, before = 0): bo
  * signature never names: a stand-in class (a set behind a filter's signature) sizes nothing.
  */
 function unusedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
-  const stated = Object.values(draft.sources).filter((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+  const stated = Object.values(draft.sources).filter(isStated);
   if (stated.length === 0) return false;
   let lastLine = -1;
   const names: string[] = [];
@@ -140,15 +140,14 @@ function unusedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
     lastLine = Math.max(lastLine, line);
   }
   // the body: the lines after the signature, up to 40, while indented deeper than the signature's line
-  const indent = (text: string): number => /^\s*/.exec(text)![0].length;
   let signature = lastLine;
   while (signature < ctx.source.lineCount - 1 && !/[:{]\s*(?:#.*)?$/.test(ctx.source.lineText(signature).replace(/->.*:/, ':'))) signature++;
-  const own = indent(ctx.source.lineText(lastLine));
+  const own = indentWidth(ctx.source.lineText(lastLine));
   const body: string[] = [];
   for (let line = signature + 1; line < Math.min(ctx.source.lineCount, signature + 40); line++) {
     const text = ctx.source.lineText(line);
     if (text.trim() === '') continue;
-    if (indent(text) < own || (indent(text) === own && !/^\s*[)}]/.test(text))) break;
+    if (indentWidth(text) < own || (indentWidth(text) === own && !/^\s*[)}]/.test(text))) break;
     body.push(text);
   }
   return body.length > 0 && names.every((name) => !body.some((text) => new RegExp(`\\b${name}\\b`).test(text)));
@@ -172,14 +171,23 @@ function bloomFunctionDefaults(ctx: ScanContext, draft: Draft): boolean {
     && Object.values(draft.sources).every((source) => source === undefined || source.kind === 'default' || source.kind === 'derived' || (source.range !== undefined && ctx.source.lineStart(source.range.start.line) + source.range.start.character < list.end));
 }
 
-/** A size stated (n or m): not a default, derived or unevaluated. */
-function statesSize(draft: Draft): boolean {
-  return [draft.sources.n, draft.sources.m].some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+/** A value the text states (not a library's default, not derived from others). */
+export function isStated(source: ParamSource | undefined): source is ParamSource {
+  return source !== undefined && source.kind !== 'default' && source.kind !== 'derived';
 }
 
-/** The draft's first line, at most 300 characters either side of its start (bounded on any input). */
-function aroundStart(ctx: ScanContext, draft: Draft): string {
-  const line = ctx.source.lineOf(draft.start);
+/** Columns of a line's leading white space. */
+function indentWidth(text: string): number {
+  return /^\s*/.exec(text)![0].length;
+}
+
+/** A size stated (n or m): not a default, derived or unevaluated. */
+function statesSize(draft: Draft): boolean {
+  return [draft.sources.n, draft.sources.m].some(isStated);
+}
+
+/** The draft's first line (or another), at most 300 characters either side of its start (bounded on any input). */
+function aroundStart(ctx: ScanContext, draft: Draft, line = ctx.source.lineOf(draft.start)): string {
   return ctx.text.slice(Math.max(ctx.source.lineStart(line), draft.start - 300), Math.min(ctx.source.lineEnd(line), draft.start + 300));
 }
 
@@ -193,8 +201,7 @@ const TEXT_BRANCH = /\b(?:equals(?:IgnoreCase)?\s*\(\s*"(\w+)"\s*\)|case\s+["'](
 function translatesInput(ctx: ScanContext, draft: Draft): boolean {
   // (the draft's line and the one above, each read at most 300 characters around the draft: bounded on any input)
   const line = ctx.source.lineOf(draft.start);
-  const near = (l: number): string => ctx.text.slice(Math.max(ctx.source.lineStart(l), draft.start - 300), Math.min(ctx.source.lineEnd(l), draft.start + 300));
-  const lines = `${near(line)}\n${line > 0 ? near(line - 1) : ''}`;
+  const lines = `${aroundStart(ctx, draft)}\n${line > 0 ? aroundStart(ctx, draft, line - 1) : ''}`;
   if (!/equals|[=!]=|\bcase\b|\bwhen\b/.test(lines)) return false;
   const words = new Set((ctx.text.slice(draft.start, Math.min(draft.end, draft.start + 300)).match(/[A-Za-z_]\w{2,}/g) ?? []).map((w) => w.toLowerCase()));
   for (const text of lines.split('\n')) {
@@ -213,7 +220,7 @@ const ASSERT_LINE = /\b(?:assert(?:Equals|That|_eq!?|Equal|\.Equal|\.equal|\.str
 function assertedBack(ctx: ScanContext, draft: Draft): boolean {
   const stated = (Object.keys(draft.sources) as (keyof typeof draft.sources)[]).filter((param) => {
     const source = draft.sources[param];
-    return source !== undefined && source.kind !== 'default' && source.kind !== 'derived' && source.range !== undefined;
+    return isStated(source) && source.range !== undefined;
   });
   return stated.length > 0 && stated.every((param) => {
     const value = (draft.params as Record<string, number | undefined>)[param];
@@ -366,7 +373,7 @@ function isKeyDeclaration(ctx: ScanContext, draft: Draft): boolean {
  */
 export function readsTestCaseFields(draft: Draft): boolean {
   if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
-  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  if (Object.values(draft.sources).some(isStated)) return false;
   return draft.unevaluated.every((u) => TEST_CASE_FIELD.test(stripConversions(u.expression)));
 }
 
@@ -424,7 +431,7 @@ const FUNCTION_VALUE = /^(?:\(?\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*\)?\s*(
  */
 function statesFunctionsOnly(draft: Draft): boolean {
   if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
-  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  if (Object.values(draft.sources).some(isStated)) return false;
   return draft.unevaluated.every((u) => FUNCTION_VALUE.test(u.expression.trim()));
 }
 
@@ -586,7 +593,7 @@ function fieldsWithoutValue(ctx: ScanContext): ReadonlySet<string> {
  */
 export function statesNoValue(ctx: ScanContext, draft: Draft): string | undefined {
   if (draft.invalid.length > 0) return undefined;
-  const stated = Object.values(draft.sources).filter((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+  const stated = Object.values(draft.sources).filter(isStated);
   if (stated.length > 0) return undefined;
   if (draft.unevaluated.length === 0) {
     // a growing filter built with no argument: it grows from the library's initial size, so nothing is sized here. A
@@ -656,7 +663,7 @@ function isPrintedText(ctx: ScanContext, draft: Draft): boolean {
  */
 function readsOnlyCallerInput(ctx: ScanContext, draft: Draft, treeParameters: ReadonlySet<string> | undefined): boolean {
   if (draft.invalid.length > 0 || draft.unevaluated.length === 0) return false;
-  if (Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived')) return false;
+  if (Object.values(draft.sources).some(isStated)) return false;
   // an annotation just above states the value the code leaves to run time
   if (/bloom-lens:/.test(ctx.text.slice(ctx.source.lineStart(Math.max(0, ctx.source.lineOf(draft.start) - 2)), draft.start))) return false;
   const names = new Set([...(treeParameters ?? []), ...enclosingParameters(ctx, draft.start)]);
@@ -723,7 +730,7 @@ function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
   if (draft.invalid.length > 0) return false;
   // with values stated, only a read that replaces the filter's own sizing (bits-and-blooms `ReadFrom`) says so;
   // a project's `load(words)` may fill the filter it sized
-  const stated = Object.values(draft.sources).some((source) => source !== undefined && source.kind !== 'default' && source.kind !== 'derived');
+  const stated = Object.values(draft.sources).some(isStated);
   const bound = /([A-Za-z_]\w*)\s*(?::=|=)\s*$/.exec(lineBefore(ctx, draft.start))?.[1];
   if (bound === undefined) return false;
   const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));

@@ -771,6 +771,8 @@ function tokenAround(text: string, offset: number): { start: number; end: number
 /** Flat `key = value` pairs whose key itself says Bloom (`bloom.filter.fpp=0.01`, `BLOOM_CAPACITY`, `bloom-filter-bits-per-key`). */
 function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefined {
   const text = ctx.text;
+  // the pair of this key and a value read at its place
+  const keyed = (value: { text: string; start: number; end: number }): Pair => ({ key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 });
   // JSON: text inside a string value (`"value": "hoodie.index.bloom.num_entries = 60000"`) is no key of the document
   if (ctx.source.family === 'json' && /:\s*"[^"\n]*$/.test(text.slice(Math.max(0, start - 200), start))) return undefined;
   let i = end;
@@ -787,7 +789,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     const env = /^["']?[ \t]*\r?\n[ \t]*value:[ \t]*/.exec(text.slice(i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0), i + 200));
     const valueAt = env ? i - (text[i - 1] === '"' || text[i - 1] === '\'' ? 1 : 0) + env[0].length : -1;
     const value = env ? readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt))) : undefined;
-    if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    if (value) return keyed(value);
   }
   // a function that returns its setting's default (serde `fn default_bloom_fpp() -> f64 { 0.01 }`, Go
   // `func defaultBloomFPR() float64 { return 0.01 }`, Python `def default_bloom_capacity(): return 10_000`)
@@ -811,7 +813,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   // C/C++ `#define BLOOM_BITS (1 << 20)`
   if (/#[ \t]*define[ \t]+$/.test(text.slice(Math.max(lineStart, start - 40), start)) && /^[ \t]/.test(text[end] ?? '')) {
     const value = readScalar(ctx, end, lineEnd);
-    if (value) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    if (value) return keyed(value);
   }
   // a quoted key and its value as the next argument: flag.Uint("bloom-capacity", 5000000, ...), getenv("BLOOM_N", "1000"), conf.set("bloom.fpp", 0.01)
   const quote = text[end];
@@ -819,7 +821,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   const configCall = callee !== undefined && /^(?:flag\.\w+|var|\w*(?:get|set|put|env|option|default|conf|param|propert|setting|define|int|uint|float|long|double|number)\w*)$/i.test(callee.startsWith('flag.') ? callee : callee.replace(/^.*\./, ''));
   if (configCall && (quote === '"' || quote === '\'') && text[start - 1] === quote && /^[ \t]*,/.test(text.slice(i, i + 20))) {
     const value = readScalar(ctx, i + text.slice(i, i + 20).indexOf(',') + 1, lineEnd);
-    if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    if (value && evaluateQuietly(ctx, value.text)) return keyed(value);
     return undefined;
   }
   // the key alone, its fallback at the end of a chain: Scala `settings.get("bloom.fpp").map(_.toDouble).getOrElse(0.001)`
@@ -828,7 +830,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
   if (chained) {
     const valueAt = i + chained[0].length;
     const value = readScalar(ctx, valueAt, ctx.source.lineEnd(ctx.source.lineOf(valueAt)));
-    if (value && evaluateQuietly(ctx, value.text)) return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+    if (value && evaluateQuietly(ctx, value.text)) return keyed(value);
     return undefined;
   }
   const sep = /^[ \t]*(?::[ \t]*[A-Za-z_][\w<>\[\]?.]{0,40}[ \t]*(?==)|)(?:=>|:=|\?=|=(?!=)|:(?![:=]))/.exec(text.slice(i, i + 60));
@@ -849,7 +851,7 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
     const inner = declared[2].trim();
     return { key: text.slice(start, end), keyStart: start, value: inner, valueStart: value.start + declared[1].length, valueEnd: value.start + declared[1].length + inner.length, container: -1 };
   }
-  return { key: text.slice(start, end), keyStart: start, value: value.text, valueStart: value.start, valueEnd: value.end, container: -1 };
+  return keyed(value);
 }
 
 /** The name of the call whose argument list opens just before `at` (`flag.Uint(` -> `flag.Uint`), scanning back a bounded stretch. */
