@@ -407,3 +407,24 @@ describe('detect: rounds X to AC, text that configures nothing', () => {
     assert.deepEqual(found('fn make(rate: Option<f64>) -> Option<BloomFilter> {\n    rate.map(|r| BloomFilter::with_false_pos(r).expected_items(1000))\n}\n', 'rust', false).map((f) => f.replace(/@\d+/, '')), ['rust.fastbloom.withFalsePos {"n":1000}']);
   });
 });
+
+describe('detect: rounds AB to AE, values a reader takes', () => {
+  it('a lone Bloom-named size is the filter\'s bits; a few "bloom" pixels of a glow effect are none', () => {
+    assert.deepEqual(found('class Config:\n    SEARCH_BLOOM_FILTER_SIZE = 500  # size of the search Bloom filter\n', 'python'), ['generic.named@1 {"m":500}']);
+    assert.deepEqual(found('cfg := PoolConfig{\n\tMaxPeers:        10,\n\tBloomFilterSize: 1024,\n}\n', 'go').map((f) => f.replace(/@\d+/, '')), ['generic.named {"m":1024}']);
+    assert.deepEqual(found('post = dict(haze=0.35, bloom=0.95, bloom_size=9, vignette=0.35)\n', 'python'), []);
+  });
+
+  it('Bloom-named parameters with literal defaults are what the function builds; a C++ prototype states none', () => {
+    const python = 'class Spider(Base):\n    def __init__(self, state=None,\n                 bloom_filter_capacity: int = 10_000_000, bloom_filter_error_rate: float = 0.1):\n        super().__init__(state, bloom_filter_capacity, bloom_filter_error_rate)\n';
+    assert.deepEqual(found(python, 'python'), ['generic.named@2 {"n":10000000,"p":0.1}']);
+    assert.deepEqual(found('void Make(int keys, size_t bloom_capacity = 100000, double bloom_fp_rate = 0.01);\n', 'cpp'), []);
+    // not Bloom-named: a hand-rolled class's constructor default stays a declaration
+    assert.deepEqual(found('class Seen {\n  Seen({required int expectedItems, double falsePositiveRate = 0.01});\n}\n', 'dart', false), []);
+  });
+
+  it('a hash count given as a list of hash functions, through the name bound to it', () => {
+    const text = 'from bloom_filter import BloomFilter, fnv, djb\n\nclass Shard:\n    def __init__(self, cells, filter_size=256, hash_functions=[fnv, djb]):\n        self.bloom = self._make(filter_size, hash_functions)\n\n    def _make(self, filter_size, hash_functions):\n        return BloomFilter(filter_size, hash_functions)\n';
+    assert.deepEqual(found(text, 'python'), ['generic.named@7 {"m":256,"k":2}']);
+  });
+});

@@ -467,6 +467,8 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
 
 /** The most bits per key any store uses; "bits" above it are a filter's size. */
 const MAX_BITS_PER_KEY = 32;
+/** A lone Bloom-named size smaller than this is no filter's bit count (`bloom_size=9` of a glow effect). */
+const MIN_LONE_BITS = 32;
 /** Words of a log-structured store, where a Bloom filter is sized in bits per key. */
 const LSM_ENGINE = /\b(?:lsm|LSM|sst|SST|sstable|SSTable|memtable|MemTable|compaction|rocksdb|RocksDB|leveldb|LevelDB|pebble|Pebble|bits per key|bits_per_key|per key)\b/;
 
@@ -665,7 +667,9 @@ interface Reading {
 
 function readPair(ctx: ScanContext, guess: Guess, pair: Pair, options: EvalOptions): Reading {
   if (guess.param === 'k') {
-    const seeds = arrayLength(pair.value);
+    // the list itself, or a name bound to it (`hash_functions=[fnv_hash, djb_hash]` in the signature)
+    const bound = /^[A-Za-z_]\w*$/.test(pair.value) ? ctx.codeEval.resolve?.(pair.value) : undefined;
+    const seeds = arrayLength(bound ?? pair.value);
     if (seeds !== undefined) return { guess, pair, value: seeds, expression: pair.value, seeds: true };
   }
   const percent = /^([\d.]+)[ \t]*%$/.exec(pair.value);
@@ -706,7 +710,9 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     else if (rebound || (readings[previous].value === undefined && reading.value !== undefined)) readings[previous] = reading;
   }
   const has = (param: string) => readings.some((r) => r.guess.param === param && r.value !== undefined);
-  if (!readings.some((r) => r.value !== undefined && r.guess.param !== 'size')) return undefined; // a lone "size" says too little
+  // a lone "size" is a number of bits (`SEARCH_BLOOM_FILTER_SIZE = 500`), when it is a whole number of bits a filter could have
+  const lone = !readings.some((r) => r.value !== undefined && r.guess.param !== 'size');
+  if (lone && !readings.some((r) => typeof r.value === 'number' && Number.isInteger(r.value) && r.value >= MIN_LONE_BITS)) return undefined;
   const last = pairs.reduce((max, pair) => Math.max(max, pair.valueEnd), start);
   const b = builder(ctx, GENERIC_ID, `Bloom filter settings guessed from names (${scope?.anchorName ?? pairs[0].key})`, start, last);
   const code = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
