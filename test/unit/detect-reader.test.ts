@@ -428,3 +428,18 @@ describe('detect: rounds AB to AE, values a reader takes', () => {
     assert.deepEqual(found(text, 'python'), ['generic.named@7 {"m":256,"k":2}']);
   });
 });
+
+describe('detect: a class of this file, called with some of its arguments', () => {
+  it('the call is the filter; the constructor\'s defaults fill what it leaves out, and the class line states none alone', () => {
+    const ts = 'export class BloomFilter {\n  constructor(expectedItems: number, falsePositiveRate = 0.01) {\n    this.bits = new Uint8Array(1)\n  }\n}\nconst CAPACITY = 100_000\nconst next = new BloomFilter(CAPACITY)\n';
+    assert.deepEqual(found(ts, 'typescript'), ['generic.named@6 {"n":100000,"p":0.01}']);
+    // every argument passed: the class's own defaults are a configuration of their own
+    const scala = 'case class BloomSettings(expectedItems: Long = 300000L, fpp: Double = 0.01)\n\nobject Settings {\n  val small = BloomSettings(expectedItems = 80000L, fpp = 0.05)\n}\n';
+    assert.deepEqual(found(scala, 'scala', false), ['generic.named@0 {"n":300000,"p":0.01}', 'generic.named@3 {"n":80000,"p":0.05}']);
+  });
+
+  it('epsilon and delta are a false-positive rate', () => {
+    assert.deepEqual(found('from delta_bloom import BloomFilter\nbf = BloomFilter(n=1000, delta=0.01)\n', 'python'), ['generic.named@1 {"n":1000,"p":0.01}']);
+    assert.deepEqual(found('class BloomFilter:\n    def __init__(self, n=None, epsilon=None):\n        self.m = n\n\nbase = BloomFilter(n=15_000, epsilon=0.5)\n', 'python'), ['generic.named@4 {"n":15000,"p":0.5}']);
+  });
+});

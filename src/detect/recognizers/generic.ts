@@ -74,7 +74,7 @@ type Guess = { readonly param: ParamName | 'size'; readonly scale?: number; read
 const NAME_RULES: readonly [RegExp, Guess][] = [
   [/bitsper(?:key|entry|element|elem|item|value|row)|^bp[ke]$/, { param: 'bitsPerElement' }],
   [/^(?:k|nk)$|hash(?:es|count|functions?|funcs?|fns|num|number|iterations|probes)|^(?:num|n|nb|number|count)(?:of)?hash|^(?:num)?probes$|^(?:num|n|number)?(?:of)?seeds$|^seedcount$/, { param: 'k' }],
-  [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$/, { param: 'p' }],
+  [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$|^(?:epsilon|eps|delta)$/, { param: 'p' }],
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
   [/^(?:memory|memorysize|mem)$/, { param: 'm', scale: 8, unitOnly: true }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
@@ -317,7 +317,7 @@ interface Scope {
   /** Container of pairs not inside a bracket of the scope: indentation parents for YAML/Python blocks. */
   readonly fallback: (pair: Pair) => number;
   /** Parameter names of a hand-rolled constructor, for positional arguments (bits and hashes by position). */
-  readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[] };
+  readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[]; readonly defaults?: readonly OwnParameter['fallback'][] };
   /** Builder calls chained after the anchor (`.expectedInsertions(1000).fpp(0.01)`), read as name = argument. */
   readonly chained?: readonly Pair[];
   /** The body of a class named as a filter: defaults of its constructor's or init's parameters start at the class. */
@@ -437,7 +437,13 @@ function xmlScope(ctx: ScanContext, tagStart: number, anchorStart: number, ancho
 }
 
 /** Parameter names of the constructor / factory `name` defined in this file (hand-rolled filters). */
-function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined {
+/** A parameter of a constructor declared in this file, with its default value when it states one. */
+interface OwnParameter {
+  readonly name: string;
+  readonly fallback?: { readonly text: string; readonly start: number; readonly end: number };
+}
+
+function ownParameters(ctx: ScanContext, name: string): OwnParameter[] | undefined {
   const defines = `\\b(?:class|struct|record|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`;
   if (!ctx.hint(`generic-defines:${name}`, new RegExp(defines))) return undefined;
   const text = ctx.text;
@@ -455,14 +461,19 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
   const list = splitArguments(text, open);
   if (!list) return undefined;
   const go = ctx.source.languageId === 'go';
-  const names = list.args
-    .map((arg) => {
-      if (arg.name) return arg.name;
+  const parameters = list.args
+    .map((arg): OwnParameter | undefined => {
+      // (Python `rate=0.01`, TypeScript `rate = 0.01`, Kotlin `rate: Double = 0.01`: a splitter names only keyword-like forms)
+      const assigned = /=(?![=>])\s*/.exec(arg.text);
+      const fallback = arg.name !== undefined ? { text: arg.text, start: arg.start, end: arg.end }
+        : assigned ? { text: arg.text.slice(assigned.index + assigned[0].length), start: arg.start + assigned.index + assigned[0].length, end: arg.end } : undefined;
+      if (arg.name) return { name: arg.name, fallback };
       const identifiers = arg.text.replace(/=.*$/s, '').replace(/:.*$/s, '').match(/[A-Za-z_]\w*/g) ?? [];
-      return go ? identifiers[0] : identifiers[identifiers.length - 1];
+      const own = go ? identifiers[0] : identifiers[identifiers.length - 1];
+      return own === undefined ? undefined : { name: own, fallback };
     })
-    .filter((n): n is string => n !== undefined && n !== 'self' && n !== 'this' && n !== 'cls');
-  return names.length > 0 ? names : undefined;
+    .filter((p): p is OwnParameter => p !== undefined && p.name !== 'self' && p.name !== 'this' && p.name !== 'cls');
+  return parameters.length > 0 ? parameters : undefined;
 }
 
 /** The most bits per key any store uses; "bits" above it are a filter's size. */
@@ -603,8 +614,9 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
     // `BloomFilter::new(` read as one token: the type is the class
     const simple = name.replace(STATIC_CONSTRUCTOR_SUFFIX, '').replace(/^.*(?:\.|::)/, '');
-    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? [], ctx.source.languageId === 'python') : undefined;
-    return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
+    const own = hasAnchorWord(simple) ? ownParameters(ctx, simple) : undefined;
+    const names = own?.map((parameter) => parameter.name) ?? (hasAnchorWord(simple) ? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? [], ctx.source.languageId === 'python') : undefined);
+    return names ? { ...scope, positional: { args: list?.args ?? [], names, defaults: own?.map((parameter) => parameter.fallback) } } : scope;
   }
   // Elixir `config :app, :bloom,` with the keywords on the lines below; Erlang `{bloom, [{capacity, 1000}]}`
   const beam = ctx.source.languageId === 'elixir' || ctx.source.languageId === 'erlang';
@@ -973,6 +985,13 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
       const key = scope.positional!.names[i];
       if (key) pairs.push({ key, keyStart: arg.start, value: arg.text, valueStart: arg.start, valueEnd: arg.end, container: scope.start });
     });
+    // what the call leaves out, the constructor written in this file states as its parameters' defaults
+    const named = new Set(scope.positional.args.map((a) => a.name).filter((n) => n !== undefined));
+    scope.positional.names.forEach((key, i) => {
+      const fallback = scope.positional!.defaults?.[i];
+      if (i < positional.length || named.has(key) || !fallback || !/^[-+]?[\d.]/.test(fallback.text)) return;
+      pairs.push({ key, keyStart: fallback.start, value: fallback.text, valueStart: fallback.start, valueEnd: fallback.end, container: scope.start });
+    });
   }
   if (scope.chained) pairs.push(...scope.chained);
   const groups = new Map<number, Pair[]>();
@@ -995,6 +1014,8 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     // a class's constructor or init whose parameter defaults are the group: the class is the filter (where a reader looks)
     const constructorDefaults = scope.classBody === true && (/^\s*(?:async\s+)?def\s+__init__\b/.test(source.lineText(line)) || (ctx.text[container] === '('
       && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, container - 60), container))));
+    // ... unless this file constructs it with some arguments: that call is the filter, the defaults fill what it leaves out
+    if (constructorDefaults && constructedWithArguments(ctx, scope.anchorName.replace(/^.*[.:]/, ''))) continue;
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
       : sameLine || constructorDefaults ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     // (an `@Autowired(required = false)` above it is no part of it)
@@ -1005,6 +1026,20 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     }
   }
   return drafts;
+}
+
+/** The file calls the class's constructor with some arguments and leaves others to its defaults (`new BloomFilter(CAPACITY)`). */
+function constructedWithArguments(ctx: ScanContext, className: string): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(className)) return false;
+  // a call stands after `new`, an assignment, an open bracket, a comma, `return` or an arrow; a declaration after a modifier
+  const call = new RegExp(`(?:\\bnew\\s+|[=(,]\\s*|\\breturn\\s+|=>\\s*)(?:[\\w.]+\\.)?${className}(?:\\s*<[^<>()]{0,60}>)?\\s*\\((?!\\s*\\))`, 'g');
+  const parameters = ownParameters(ctx, className)?.length ?? 0;
+  for (const match of ctx.text.matchAll(call)) {
+    if (!ctx.isCode(match.index! + match[0].indexOf(className))) continue;
+    const list = splitArguments(ctx.text, match.index! + match[0].length - 1);
+    if (list && list.args.length < parameters) return true;
+  }
+  return false;
 }
 
 /** Lines of code from `from` (excluded) to `to` (a doc comment or blank lines between two fields separate nothing); at most FLAT_LINE_GAP + 1. */
