@@ -81,9 +81,14 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   // a Markdown document's code blocks read in their own language (src/detect/fencedBlocks.ts)
   if (typeof text !== 'string' || (options.languageId ?? languageFromFileName(options.fileName)) !== 'markdown' || (!text.includes('```') && !text.includes('~~~'))) return found;
   const inBlocks = joinedByLanguage(fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text))
-    .flatMap((program) => mapPositions(detectInText(program.text, { ...options, languageId: program.languageId }), (line, character) => ({ line: program.markdownLine(line), character })))
-    // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there)
-    .filter((finding) => Object.values(finding.sources).some(isStated));
+    .flatMap((program) => {
+      const lines = program.text.split('\n');
+      // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there;
+      // one that states a number, `cuckoo.NewFilter(4, 9, maxKeys, ...)`, does)
+      const states = (finding: Finding) => Object.values(finding.sources).some(isStated)
+        || /\([\s\S]*\b\d/.test(lines.slice(finding.range.start.line, finding.range.end.line + 1).join('\n').slice(finding.range.start.character));
+      return mapPositions(detectInText(program.text, { ...options, languageId: program.languageId }).filter(states), (line, character) => ({ line: program.markdownLine(line), character }));
+    });
   return inBlocks.length === 0 ? found : mergeBlockFindings(found, inBlocks);
 }
 

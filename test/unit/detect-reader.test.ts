@@ -350,6 +350,12 @@ describe('detect: a Markdown document\'s code blocks read in their own language'
     assert.deepEqual(found(md, 'markdown'), ['redis.bf.reserve@9 {"p":0.002,"n":2000000}']);
   });
 
+  it('a block inside a quote names the library of a later block; a sketch stating a number is a filter, one stating none is not', () => {
+    const md = '> Library:\n>\n>```go\n>import "github.com/linvon/cuckoo-filter"\n>```\n\n```go\ncf := cuckoo.NewFilter(4, 9, maxKeys, cuckoo.TableTypePacked)\n```\n';
+    assert.deepEqual(found(md, 'markdown'), ['go.linvon.cuckoo.newFilter@7 {}']);
+    assert.deepEqual(found(md.replace('4, 9, maxKeys', 'buckets, bits, maxKeys'), 'markdown'), []);
+  });
+
   it('blocks of one language read as one program: the import in the first block names the library of the later ones', () => {
     const md = '# hazy\n\n```python\nfrom hazy import ScalableBloomFilter\n```\n\nGrowing filters:\n\n```python\nsbf = ScalableBloomFilter(initial_capacity=5000, false_positive_rate=0.02)\n```\n';
     assert.deepEqual(found(md, 'markdown'), ['python.hazy.scalableBloomFilter@9 {"n":5000,"p":0.02}']);
