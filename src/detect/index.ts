@@ -208,7 +208,7 @@ function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draf
 /** Python's function header: `def name(`. */
 const PYTHON_DEF = /\bdef\s+([A-Za-z_]\w*)\s*\(/g;
 /** A block's header that is a function or method: its name right before its parameter list (`Type name(...) {`, `func (r *R) name(...) T {`). */
-const FUNCTION_HEADER_NAME = /([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($/;
+const FUNCTION_HEADER_NAME = /([A-Za-z_]\w*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\($/;
 const CONTROL_WORDS = /^(?:if|for|foreach|while|switch|catch|using|lock|synchronized|with|match|return|when|elif|else|try)$/;
 const MAX_FUNCTION_LOOK_BACK = 6000;
 
@@ -286,6 +286,22 @@ function callsOf(ctx: ScanContext, pattern: string): { index: number; text: stri
 }
 
 /**
+ * A guess (read once per text) whose parameter is a bare parameter of its function, bound to what the only call passes
+ * (`BloomFilter::new(expected_rows, 0.01)` in `create_sized(path, expected_rows)`, called as `create_sized(path, 10000)`).
+ */
+function boundByCall(ctx: ScanContext, draft: Draft, row: ReadonlyMap<string, RowValue>): Draft {
+  const unevaluated = draft.unevaluated.filter(({ param, expression }) => {
+    const bound = row.get(expression.trim());
+    const value = bound ? evaluateConstant(bound.expression, ctx.codeEval) : undefined;
+    if (!bound || !value?.ok || draft.params[param] !== undefined) return true;
+    (draft.params as Record<string, number>)[param] = value.value;
+    draft.sources[param] = { kind: 'argument', text: bound.expression, range: ctx.source.range(bound.offset, bound.offset + bound.expression.length), origin: { name: expression.trim(), line: ctx.source.lineOf(bound.offset), ...(ctx.extras.fileName ? { file: ctx.extras.fileName } : {}), callArgument: true } };
+    return false;
+  });
+  return unevaluated.length === draft.unevaluated.length ? draft : { ...draft, unevaluated };
+}
+
+/**
  * A configuration inside a function that sizes the filter from its parameters (`def create_sized_filter(name,
  * expected_items, error_rate=0.01)`), called exactly once in the file with its values (`create_sized_filter('urls',
  * 5_000_000, error_rate=0.001)`): read again with the parameters bound to that call's arguments. With no call, or
@@ -294,7 +310,7 @@ function callsOf(ctx: ScanContext, pattern: string): { index: number; text: stri
 function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | readonly Draft[] | undefined): Draft {
   // (a guess is read once per text: it cannot be read again with other values)
   const fromParameters = draft.unevaluated.length > 0 || Object.values(draft.sources).some((s) => s?.origin?.parameterDefault);
-  if (!fromParameters || draft.recognizer === GENERIC_ID) return draft;
+  if (!fromParameters || (draft.recognizer === GENERIC_ID && draft.unevaluated.length === 0)) return draft;
   const fn = enclosingFunction(ctx, draft.start);
   if (!fn || fn.parameters.length === 0) return draft;
   // a constructor (`DatasetDiff(int size, ...)` in `class DatasetDiff`) is called as `this(...)` or `new DatasetDiff(...)`
@@ -318,6 +334,7 @@ function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | read
     if (name !== undefined && fn.parameters.includes(name) && arg.text.trim() !== name) row.set(name, { expression: arg.text, offset: arg.start, callArgument: true });
   });
   if (row.size === 0) return draft;
+  if (draft.recognizer === GENERIC_ID) return boundByCall(ctx, draft, row);
   let again: Draft | readonly Draft[] | undefined;
   try {
     again = ctx.withLoopRow(row, read);

@@ -449,3 +449,10 @@ describe('detect: a class of this file, called with some of its arguments', () =
     assert.deepEqual(found('class BloomFilter:\n    def __init__(self, n=None, epsilon=None):\n        self.m = n\n\nbase = BloomFilter(n=15_000, epsilon=0.5)\n', 'python'), ['generic.named@4 {"n":15000,"p":0.5}']);
   });
 });
+
+describe('detect: a guessed filter inside a function, bound by the function\'s only call', () => {
+  it('a bare parameter read from the call (a Rust generic header with nested angle brackets)', () => {
+    const rust = 'use crate::bloom::BloomFilter;\n\nimpl Writer {\n    pub fn create<P: AsRef<Path>>(path: P) -> Result<Self, String> {\n        Self::create_sized(path, 10000)\n    }\n\n    pub fn create_sized<P: AsRef<Path>>(path: P, expected_rows: usize) -> Result<Self, String> {\n        let bloom = BloomFilter::new(expected_rows, 0.01);\n        Ok(Self { bloom })\n    }\n}\n';
+    assert.deepEqual(found(rust, 'rust'), ['generic.named@8 {"p":0.01,"n":10000}']);
+  });
+});

@@ -741,7 +741,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     } else param = guess.param;
     if (b.stated(param)) continue;
     if (value === undefined) {
-      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value)) b.unevaluated(param, pair.value);
+      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value) || (code && /^[a-z_]\w*$/.test(pair.value))) b.unevaluated(param, pair.value);
       continue;
     }
     if (seeds) b.set('k', value, { kind: 'constant', text: pair.value, range: ctx.source.range(pair.valueStart, pair.valueEnd) });
