@@ -456,3 +456,21 @@ describe('detect: a guessed filter inside a function, bound by the function\'s o
     assert.deepEqual(found(rust, 'rust'), ['generic.named@8 {"p":0.01,"n":10000}']);
   });
 });
+
+describe('detect: a filter class named otherwise, known by its own text', () => {
+  it('the Bloom formula or "Bloom filter" with membership methods makes a class a filter: its defaults, its calls', () => {
+    const formula = 'import math\n\nclass UrlMembershipFilter:\n    def __init__(self, expected_elements: int = 100000, false_positive_rate: float = 0.01):\n        self.size = int(-expected_elements * math.log(false_positive_rate) / (math.log(2) ** 2))\n        self.bits = bytearray((self.size + 7) // 8)\n';
+    assert.deepEqual(found(formula, 'python'), ['generic.named@2 {"n":100000,"p":0.01}']);
+    const words = 'class SeenFilter:\n    """Bloom filter for request URLs."""\n\n    def __init__(self, expected_insertions=1_000_000, fpp=0.01):\n        self.bits = bytearray(expected_insertions)\n\n    def add(self, url):\n        self.bits[hash(url) % len(self.bits)] = 1\n\nclass Engine:\n    def __init__(self):\n        self.seen = SeenFilter(expected_insertions=2_000_000, fpp=0.001)\n';
+    assert.deepEqual(found(words, 'python'), ['generic.named@0 {"n":1000000,"p":0.01}', 'generic.named@11 {"n":2000000,"p":0.001}']);
+    const ruby = 'class MembershipFilter\n  def initialize(capacity: 1000, error_rate: 0.01)\n    @size = (-capacity * Math.log(error_rate) / (Math.log(2)**2)).ceil\n  end\nend\n';
+    assert.deepEqual(found(ruby, 'ruby', false), ['generic.named@0 {"n":1000,"p":0.01}']);
+  });
+
+  it('a settings class that mentions the filter, and a class that builds one from a library, are no filters themselves', () => {
+    const settings = 'class CacheSettings:\n    """Cache and its Bloom filter."""\n    ttl_seconds: int = 60\n    max_items: int = 5000\n';
+    assert.deepEqual(found(settings, 'python'), []);
+    const user = 'from bloom_filter2 import BloomFilter\n\nclass Router:\n    """LRU in front of Redis, with a Bloom filter to skip cold keys."""\n    def __init__(self):\n        self.near = LRUCache(maxsize=10000)\n        self.known = BloomFilter(max_elements=1000000, error_rate=0.001)\n\n    def put(self, key):\n        self.known.add(key)\n';
+    assert.deepEqual(found(user, 'python'), ['bloom-filter2.bloomFilter@6 {"n":1000000,"p":0.001}']);
+  });
+});

@@ -104,7 +104,38 @@ export function classifyName(name: string): Guess | undefined {
 }
 
 function hasAnchorWord(name: string): boolean {
-  return nameWords(name).some(isAnchorWord);
+  return nameWords(name).some(isAnchorWord) || filterClasses.has(name.replace(/^.*(?:\.|::)/, '').replace(STATIC_CONSTRUCTOR_SUFFIX, ''));
+}
+
+/** Classes of the text being read that are Bloom filters by their own text, whatever their name (set per read). */
+let filterClasses: ReadonlySet<string> = new Set();
+
+/** The Bloom sizing formula's ln²2 (`math.log(2) ** 2`, `Math.LN2 * Math.LN2`): a class computing it sizes a Bloom filter. */
+const FILTER_FORMULA = /log\(\s*2(?:\.0)?\s*\)\s*(?:\*\*\s*2|\^\s*2|\*\s*(?:math\.|Math\.)?log\(\s*2)|\bLN2\s*\*\s*(?:Math\.)?LN2\b|\bln2\s*\*\s*ln2\b|pow\(\s*(?:math\.|Math\.)?(?:log\(\s*2\s*\)|LN2|ln2)\s*,\s*2\s*\)/i;
+
+/** A membership method defined in a class (`def add(self, item)`, `contains(key: string): boolean {`, `fn insert(&mut self`). */
+const FILTER_METHOD = /(?:^|[ \t])(?:(?:def|fn|func|fun|function|public|private|protected|internal|pub|async)[ \t]+)*(?:[\w<>\[\]]+[ \t]+)?(?:add|put|insert|contains|__contains__|might_?[cC]ontains?|maybe_?[cC]ontains?|lookup|check|test|has|exists|query)[ \t]*(?:<[^<>\n]*>)?\((?=[^)\n]*\)[^;\n]*(?:[:{]|=>)[ \t]*(?:#.*|\/\/.*)?$)/m;
+
+/**
+ * A class named otherwise (`class SeenFilter`, `class CacheMissShield`) whose own text calls it a Bloom filter or sizes it
+ * with the Bloom formula: read as a Bloom-named class is (its constructor's defaults, the calls that build it).
+ */
+function bloomEvidencedClasses(ctx: ScanContext): Set<string> {
+  const names = new Set<string>();
+  if (ctx.source.family !== 'python' && ctx.source.family !== 'js' && ctx.source.family !== 'c' && ctx.source.languageId !== 'ruby') return names;
+  const text = ctx.text;
+  const declarations = [...text.matchAll(/\b(?:class|struct)[ \t]+([A-Z]\w{2,60})/g)].filter((m) => ctx.isCode(m.index!));
+  declarations.slice(0, 50).forEach((declaration, i) => {
+    const name = declaration[1];
+    if (nameWords(name).some(isAnchorWord) || hasDecoyWord(name)) return;
+    const end = Math.min(declarations[i + 1]?.index ?? text.length, declaration.index! + 3000);
+    const body = text.slice(declaration.index!, end);
+    // (a settings class that mentions the filter it configures is no filter: a filter computes its size, or has its own
+    // membership methods)
+    // (nor is a class that builds one: `self.known = BloomFilter(...)` makes it the filter's user)
+    if ((FILTER_FORMULA.test(body) || (/bloom[ _-]?filter/i.test(body) && FILTER_METHOD.test(body))) && !/\b(?:new[ \t]+)?[\w.]*Bloom\w*(?:<[^<>\n]*>)?[ \t]*(?:\.\w+[ \t]*)?\(/.test(body.replace(/^[^\n]*/, ''))) names.add(name);
+  });
+  return names;
 }
 
 function hasDecoyWord(name: string): boolean {
@@ -595,10 +626,11 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const declaration = /\b(?:class|struct|record|object|interface|impl(?:[ \t]+\w+[ \t]+for)?|trait|module|enum)[ \t]+$/.test(before);
   if (declaration) {
     // a class / struct named after a Bloom filter: its body (or Kotlin/Scala primary constructor), or Python's indented block
-    const python = ctx.source.languageId === 'python';
+    // (Python's and Ruby's bodies are their indented lines)
+    const indented = ctx.source.languageId === 'python' || ctx.source.languageId === 'ruby';
     const rest = text.slice(i, i + 400);
-    const brace = python ? -1 : rest.search(/[{(]/);
-    const body = brace >= 0 ? bracketScope(ctx, i + brace, at, name) : python || /:[ \t]*$/.test(text.slice(i, lineEnd)) ? indentScope(ctx, line, at, name) : undefined;
+    const brace = indented ? -1 : rest.search(/[{(]/);
+    const body = brace >= 0 ? bracketScope(ctx, i + brace, at, name) : indented || /:[ \t]*$/.test(text.slice(i, lineEnd)) ? indentScope(ctx, line, at, name) : undefined;
     return body ? { ...body, classBody: true } : undefined;
   }
   if (next === '(' || next === '{' || next === '[') {
@@ -677,7 +709,35 @@ interface Reading {
   readonly seeds: boolean;
 }
 
+/**
+ * The unit a setting's own comment gives its "size" (`"size": 10000,  // bits`, `/// Size of the Bloom filter in bytes.`
+ * above a field): bits, bytes or a count of items; undefined when the comment says none.
+ */
+function commentedSize(ctx: ScanContext, pair: Pair): Guess | undefined {
+  const source = ctx.source;
+  const line = source.lineOf(pair.valueEnd);
+  const trailing = source.lineText(line).slice(pair.valueEnd - source.lineStart(line));
+  const comments: string[] = [];
+  const own = /(?:\/\/|#|--|\/\*)(.*)$/.exec(trailing);
+  if (own) comments.push(own[1]);
+  // the comment lines right above the key (a doc comment, an attribute line between them allowed)
+  for (let above = source.lineOf(pair.keyStart) - 1; above >= 0 && above >= source.lineOf(pair.keyStart) - 4; above--) {
+    const text = source.lineText(above).trim();
+    if (/^#\[/.test(text) || /^@\w/.test(text)) continue;
+    const comment = /^(?:\/\/\/?|#|--|\*|\/\*\*?)(.*)$/.exec(text);
+    if (!comment) break;
+    comments.push(comment[1]);
+  }
+  const said = comments.join(' ');
+  if (/\bbits?\s*(?:per|\/)\s*(?:key|entry|element|item)/i.test(said)) return undefined;
+  if (/\bbytes?\b/i.test(said)) return { param: 'm', scale: 8 };
+  if (/\bbits?\b/i.test(said)) return { param: 'm' };
+  if (/\b(?:items|elements|entries|keys|insertions)\b/i.test(said)) return { param: 'n' };
+  return undefined;
+}
+
 function readPair(ctx: ScanContext, guess: Guess, pair: Pair, options: EvalOptions): Reading {
+  if (guess.param === 'size') guess = commentedSize(ctx, pair) ?? guess;
   if (guess.param === 'k') {
     // the list itself, or a name bound to it (`hash_functions=[fnv_hash, djb_hash]` in the signature)
     const bound = /^[A-Za-z_]\w*$/.test(pair.value) ? ctx.codeEval.resolve?.(pair.value) : undefined;
@@ -934,7 +994,8 @@ function analyse(ctx: ScanContext): Draft[] {
   const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
   scanBudget = SCAN_BUDGET;
   usedKeys = new Set<number>();
-  const anchor = /bloom/gi;
+  filterClasses = bloomEvidencedClasses(ctx);
+  const anchor = filterClasses.size === 0 ? /bloom/gi : new RegExp(`bloom|${[...filterClasses].map((name) => `\\b${name}\\b`).join('|')}`, 'g' + 'i');
   let match: RegExpExecArray | null;
   let count = 0;
   let lastTokenEnd = -1;
@@ -1105,8 +1166,9 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
 
 export const genericNamed: Recognizer = {
   ids: [GENERIC_ID],
-  needles: ['bloom'],
-  pattern: /bloom/gi,
+  // (the Bloom formula's ln 2 also marks a filter class that never says "Bloom": `math.log(2) ** 2`, `Math.LN2 * Math.LN2`)
+  needles: ['bloom', 'log(2)', 'math.ln2'],
+  pattern: /bloom|log\(2\)|Math\.LN2/gi,
   match(ctx) {
     // the whole text is analysed once, on the first Bloom word; later matches add nothing
     if (analysed.has(ctx)) return undefined;
