@@ -96,6 +96,8 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
 
 function detectInText(text: string, options: DetectOptions): Finding[] {
   if (typeof text !== 'string' || text.length === 0) return [];
+  // a TypeScript declaration file only declares (`declare class Bloom { constructor(errorRate?: number) }`): it builds nothing
+  if (options.fileName !== undefined && /\.d\.[cm]?ts$/.test(options.fileName)) return [];
   if (text.length > MAX_TEXT_LENGTH) text = text.slice(0, MAX_TEXT_LENGTH);
   const lower = text.toLowerCase();
   const hits: number[] = [];

@@ -474,3 +474,18 @@ describe('detect: a filter class named otherwise, known by its own text', () => 
     assert.deepEqual(found(user, 'python'), ['bloom-filter2.bloomFilter@6 {"n":1000000,"p":0.001}']);
   });
 });
+
+describe('detect: a type imported from a module named for the filter', () => {
+  it('is read as a filter class (Rust `use self::bloom::Filter`, Python `from .bloom import Sieve`, TS `from "./bloom"`)', () => {
+    assert.deepEqual(found('use self::bloom::Filter;\nfn main() {\n    let f = Filter::new(5000, 0.01);\n}\n', 'rust'), ['generic.named@2 {"n":5000,"p":0.01}']);
+    assert.deepEqual(found('from .bloom import Sieve\n\nseen = Sieve(capacity=20000, error_rate=0.001)\n', 'python'), ['generic.named@2 {"n":20000,"p":0.001}']);
+    assert.deepEqual(found('import { Sieve } from "./util/bloom";\nconst seen = new Sieve(20000, 0.001);\n', 'typescript'), ['generic.named@1 {"n":20000,"p":0.001}']);
+    // a module that also exports a Bloom-named type: that one is the filter, the others use it
+    assert.deepEqual(found('from bloom_tracker import BloomSettings, Tracker\n\nt = Tracker(spark, 3)\n', 'python'), []);
+  });
+
+  it('a TypeScript declaration file builds nothing', () => {
+    const text = 'export declare class BloomFilter {\n  constructor(capacity: number, errorRate?: number);\n}\nexport declare const DEFAULT_BLOOM_ERROR_RATE = 0.01;\n';
+    assert.deepEqual(detectConfigs(text, { fileName: 'bloom.d.ts' }), []);
+  });
+});

@@ -104,7 +104,7 @@ export function classifyName(name: string): Guess | undefined {
 }
 
 function hasAnchorWord(name: string): boolean {
-  return nameWords(name).some(isAnchorWord) || filterClasses.has(name.replace(/^.*(?:\.|::)/, '').replace(STATIC_CONSTRUCTOR_SUFFIX, ''));
+  return nameWords(name).some(isAnchorWord) || filterClasses.has(name.replace(STATIC_CONSTRUCTOR_SUFFIX, '').replace(/^.*(?:\.|::)/, ''));
 }
 
 /** Classes of the text being read that are Bloom filters by their own text, whatever their name (set per read). */
@@ -112,6 +112,9 @@ let filterClasses: ReadonlySet<string> = new Set();
 
 /** The Bloom sizing formula's ln²2 (`math.log(2) ** 2`, `Math.LN2 * Math.LN2`): a class computing it sizes a Bloom filter. */
 const FILTER_FORMULA = /log\(\s*2(?:\.0)?\s*\)\s*(?:\*\*\s*2|\^\s*2|\*\s*(?:math\.|Math\.)?log\(\s*2)|\bLN2\s*\*\s*(?:Math\.)?LN2\b|\bln2\s*\*\s*ln2\b|pow\(\s*(?:math\.|Math\.)?(?:log\(\s*2\s*\)|LN2|ln2)\s*,\s*2\s*\)/i;
+
+/** An import of types from a module whose path names the filter; the group holds the imported names. */
+const IMPORT_FROM_BLOOM = /^[ \t]*(?:(?:pub[ \t]+)?use[ \t]+[\w:]*\bbloom\w*::(?:\{([^}\n]{1,200})\}|(\w+))|from[ \t]+[\w.]*\bbloom\w*(?:\.\w+)*[ \t]+import[ \t]+\(?([\w, \t]{1,200})|import[ \t]+(?:type[ \t]+)?(?:\{([^}\n]{1,200})\}|\w+)[ \t]+from[ \t]+["'][^"'\n]*\/bloom[\w-]*["'])/gim;
 
 /** A membership method defined in a class (`def add(self, item)`, `contains(key: string): boolean {`, `fn insert(&mut self`). */
 const FILTER_METHOD = /(?:^|[ \t])(?:(?:def|fn|func|fun|function|public|private|protected|internal|pub|async)[ \t]+)*(?:[\w<>\[\]]+[ \t]+)?(?:add|put|insert|contains|__contains__|might_?[cC]ontains?|maybe_?[cC]ontains?|lookup|check|test|has|exists|query)[ \t]*(?:<[^<>\n]*>)?\((?=[^)\n]*\)[^;\n]*(?:[:{]|=>)[ \t]*(?:#.*|\/\/.*)?$)/m;
@@ -125,6 +128,14 @@ function bloomEvidencedClasses(ctx: ScanContext): Set<string> {
   if (ctx.source.family !== 'python' && ctx.source.family !== 'js' && ctx.source.family !== 'c' && ctx.source.languageId !== 'ruby') return names;
   const text = ctx.text;
   const declarations = [...text.matchAll(/\b(?:class|struct)[ \t]+([A-Z]\w{2,60})/g)].filter((m) => ctx.isCode(m.index!));
+  // a type imported from a module named for the filter (`use self::bloom::Filter`, `from .bloom import Sieve`,
+  // `import { Filter } from './bloom'`, `import com.acme.bloom.Filter;`)
+  for (const m of text.slice(0, 20_000).matchAll(IMPORT_FROM_BLOOM)) {
+    // (a module that also exports a Bloom-named type, `from bloom_tracker import BloomSettings, DuplicateTracker`: that one is the filter)
+    const imported = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').match(/\b[A-Z]\w{1,60}/g) ?? [];
+    if (imported.some((name) => nameWords(name).some(isAnchorWord))) continue;
+    for (const name of imported) if (!hasDecoyWord(name)) names.add(name);
+  }
   declarations.slice(0, 50).forEach((declaration, i) => {
     const name = declaration[1];
     if (nameWords(name).some(isAnchorWord) || hasDecoyWord(name)) return;
