@@ -60,7 +60,9 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   // the parsed tree where the language has a grammar, else the text readers
   const tree = ctx.extras.syntax?.around(draft.start);
   // (a class named as a filter, sized by its constructor's defaults, starts at the class: its own line declares it)
-  const atClass = /\b(?:class|struct)\s+$/.test(ctx.text.slice(Math.max(ctx.source.lineStart(ctx.source.lineOf(draft.start)), draft.start - 80), draft.start));
+  // (a JavaScript constructor function, `function ProtoBloom(size) {`, is a class)
+  const lineBefore = ctx.text.slice(Math.max(ctx.source.lineStart(ctx.source.lineOf(draft.start)), draft.start - 80), draft.start);
+  const atClass = /\b(?:class|struct)\s+$/.test(lineBefore) || (ctx.source.family === 'js' && /\bfunction\s+$/.test(lineBefore) && /^[A-Z]/.test(ctx.text.slice(draft.start, draft.start + 1)));
   if (!atClass && !isAnnotatedDefault(ctx, draft) && !returnsDefault(ctx, draft) && !bloomFunctionDefaults(ctx, draft) && !namedParameterDefaults(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
   if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';

@@ -489,3 +489,11 @@ describe('detect: a type imported from a module named for the filter', () => {
     assert.deepEqual(detectConfigs(text, { fileName: 'bloom.d.ts' }), []);
   });
 });
+
+describe('detect: constructors written as functions', () => {
+  it('a JavaScript constructor function named for the filter is its class; Lua `Class.new` is its constructor', () => {
+    assert.deepEqual(found('function ProtoBloom(size) {\n    this.size = size || 128;\n    this.bits = [];\n}\n', 'javascript'), ['generic.named@0 {"m":128}']);
+    const lua = 'local BloomFilter = {}\nBloomFilter.__index = BloomFilter\n\nfunction BloomFilter.new(size, numHashes)\n    return setmetatable({ _size = size, _numHashes = numHashes }, BloomFilter)\nend\n\nlocal bf = BloomFilter.new(1000, 3)\n';
+    assert.deepEqual(found(lua, 'lua', false), ['generic.named@7 {"m":1000,"k":3}']);
+  });
+});

@@ -495,7 +495,8 @@ function ownParameters(ctx: ScanContext, name: string): OwnParameter[] | undefin
   // functions, records and primary constructors (`record R(long n, double p)`, `class C(val n: Long)`) list their parameters at once
   const isFunction = /^(?:def|func|function|fn)\b/.test(definition[0]) || /^\s*(?:<[^<>]{0,60}>)?\s*\(/.test(region.slice(definition[0].length));
   const constructor = isFunction
-    ? new RegExp(`${name}\\s*(?:<[^<>]{0,60}>)?\\s*\\(`).exec(region)
+    // (Lua's `function BloomFilter.new(size, hashes)` is the class's constructor)
+    ? new RegExp(`${name}(?:[.:]new)?\\s*(?:<[^<>]{0,60}>)?\\s*\\(`).exec(region)
     : /(?:__init__|constructor|\bfn\s+new|\binit)\s*\(/.exec(region) ?? new RegExp(`(?<!new\\s+)\\b${name}\\s*\\((?!\\s*\\))`).exec(region.slice(definition[0].length)) ;
   if (!constructor) return undefined;
   const base = constructor.index + (constructor.input === region ? 0 : definition[0].length);
@@ -646,7 +647,13 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   }
   if (next === '(' || next === '{' || next === '[') {
     if (source.kindAt(at) === STRING) return undefined; // prose or code inside a string, not a call
-    if (/\b(?:def|function|func|fn|void|public|private|protected|static)[ \t]+(?:\w+[ \t]+)*$/.test(before) && next === '(') return undefined; // a definition
+    if (/\b(?:def|function|func|fn|void|public|private|protected|static)[ \t]+(?:\w+[ \t]+)*$/.test(before) && next === '(') {
+      // a constructor function named for the filter (`function ProtoBloom(size) { this.size = size || 128; ... }`): a class
+      const list = ctx.source.family === 'js' && /^[A-Z]/.test(name) && /\bfunction[ \t]+$/.test(before) ? splitArguments(text, i) : undefined;
+      const brace = list ? /^\s*\{/.exec(text.slice(list.end, list.end + 20)) : null;
+      const body = list && brace ? bracketScope(ctx, list.end + brace[0].length - 1, at, name) : undefined;
+      return body ? { ...body, classBody: true } : undefined; // else a definition
+    }
     if (next === '[' && !/\bnew[ \t]+$/.test(before)) return undefined; // indexing
     const bracket = bracketScope(ctx, i, at, name);
     if (!bracket || next !== '(') return bracket;
