@@ -756,7 +756,12 @@ function isLoadedFromStoredData(ctx: ScanContext, draft: Draft): boolean {
   const bound = /([A-Za-z_]\w*)\s*(?::=|=)\s*$/.exec(lineBefore(ctx, draft.start))?.[1];
   if (bound === undefined) return false;
   const after = ctx.text.slice(draft.end, ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, ctx.source.lineOf(draft.end) + 4)));
-  return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => (stated ? REPLACES_SIZING : READ_BACK).test(m[1]));
+  const indent = indentWidth(ctx.source.lineText(ctx.source.lineOf(draft.start)));
+  return [...after.matchAll(new RegExp(`\\b${bound}\\s*\\.\\s*([A-Za-z_]\\w*)\\s*\\(`, 'g'))].some((m) => {
+    if (!(stated ? REPLACES_SIZING : READ_BACK).test(m[1])) return false;
+    // a read only when a file exists (`if f, err := os.Open(path); err == nil { filter.ReadFrom(f) }`) leaves the sized filter otherwise
+    return !stated || indentWidth(ctx.source.lineText(ctx.source.lineOf(draft.end + m.index!))) <= indent;
+  });
 }
 
 /** A shell prompt then a command that prints a table's description (`hbase(main):011:0> describe 'users'`, `mysql> DESC t`). */

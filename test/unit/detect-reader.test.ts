@@ -497,3 +497,20 @@ describe('detect: constructors written as functions', () => {
     assert.deepEqual(found(lua, 'lua', false), ['generic.named@7 {"m":1000,"k":3}']);
   });
 });
+
+describe('detect: Guava\'s vocabulary and a conditional read', () => {
+  it('"expected insertions" beside a false-positive probability is a filter\'s sizing though no name says Bloom', () => {
+    const java = 'public class SeenLinkFilterProperties {\n    @Value("${seen-links.expected-insertions:5000000}")\n    private int expectedInsertions;\n\n    @Value("${seen-links.false-positive-probability:0.000001}")\n    private double falsePositiveProbability;\n}\n';
+    assert.deepEqual(found(java, 'java'), ['generic.named@1 {"n":5000000,"p":0.000001}']);
+    // constants are read by the call that builds the filter, elsewhere; a lone count of insertions says nothing
+    assert.deepEqual(found('public final class C {\n    public static final int EXPECTED_INSERTIONS = 50_000;\n    public static final double FALSE_POSITIVE_PROBABILITY = 0.01;\n}\n', 'java'), []);
+    assert.deepEqual(found('queue:\n  expected-insertions: 1000\n  batch: 10\n', 'yaml'), []);
+  });
+
+  it('a filter read back from a file only when the file exists keeps its own size otherwise', () => {
+    const go = 'package seen\n\nimport "github.com/bits-and-blooms/bloom/v3"\n\nfunc load() {\n\tfilter = bloom.NewWithEstimates(10000000, 0.001)\n\tif f, err := os.Open(path); err == nil {\n\t\tfilter.ReadFrom(f)\n\t}\n}\n';
+    assert.deepEqual(found(go, 'go'), ['go.bits-and-blooms.newWithEstimates@5 {"n":10000000,"p":0.001}']);
+    const always = go.replace('\tif f, err := os.Open(path); err == nil {\n\t\tfilter.ReadFrom(f)\n\t}\n', '\tfilter.ReadFrom(file)\n');
+    assert.deepEqual(found(always, 'go'), []);
+  });
+});

@@ -113,6 +113,21 @@ let filterClasses: ReadonlySet<string> = new Set();
 /** The Bloom sizing formula's ln²2 (`math.log(2) ** 2`, `Math.LN2 * Math.LN2`): a class computing it sizes a Bloom filter. */
 const FILTER_FORMULA = /log\(\s*2(?:\.0)?\s*\)\s*(?:\*\*\s*2|\^\s*2|\*\s*(?:math\.|Math\.)?log\(\s*2)|\bLN2\s*\*\s*(?:Math\.)?LN2\b|\bln2\s*\*\s*ln2\b|pow\(\s*(?:math\.|Math\.)?(?:log\(\s*2\s*\)|LN2|ln2)\s*,\s*2\s*\)/i;
 
+/**
+ * Guava's words for a filter's sizing, "expected insertions" beside a false-positive probability (`filter.expected-insertions`
+ * and `filter.fpp`), say Bloom filter where no name does: the key counting insertions anchors the group.
+ */
+function guavaVocabulary(ctx: ScanContext, name: string, at: number): boolean {
+  const insertions = (key: string) => /insertions$/i.test(nameWords(key).join('')) && classifyName(key)?.param === 'n';
+  const falsePositives = (key: string) => /false|fpp|fp/i.test(key) && classifyName(key)?.param === 'p';
+  const wanted = insertions(name) ? falsePositives : falsePositives(name) ? insertions : undefined;
+  // (constants, `EXPECTED_INSERTIONS = 50_000`, are read by the call that builds the filter: the finding is there)
+  if (!wanted || /^[A-Z][A-Z0-9_]*$/.test(name.replace(/^.*\./, ''))) return false;
+  const line = ctx.source.lineOf(at);
+  const around = ctx.text.slice(ctx.source.lineStart(Math.max(0, line - 4)), ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, line + 4)));
+  return [...around.matchAll(/[A-Za-z_][\w.-]*/g)].some((m) => m[0] !== name && wanted(m[0]));
+}
+
 /** An import of types from a module whose path names the filter; the group holds the imported names. */
 const IMPORT_FROM_BLOOM = /^[ \t]*(?:(?:pub[ \t]+)?use[ \t]+[\w:]*\bbloom\w*::(?:\{([^}\n]{1,200})\}|(\w+))|from[ \t]+[\w.]*\bbloom\w*(?:\.\w+)*[ \t]+import[ \t]+\(?([\w, \t]{1,200})|import[ \t]+(?:type[ \t]+)?(?:\{([^}\n]{1,200})\}|\w+)[ \t]+from[ \t]+["'][^"'\n]*\/bloom[\w-]*["'])/gim;
 
@@ -1013,7 +1028,7 @@ function analyse(ctx: ScanContext): Draft[] {
   scanBudget = SCAN_BUDGET;
   usedKeys = new Set<number>();
   filterClasses = bloomEvidencedClasses(ctx);
-  const anchor = filterClasses.size === 0 ? /bloom/gi : new RegExp(`bloom|${[...filterClasses].map((name) => `\\b${name}\\b`).join('|')}`, 'g' + 'i');
+  const anchor = new RegExp(`bloom|insertions|false.?positive|fpp${[...filterClasses].map((name) => `|\\b${name}\\b`).join('')}`, 'gi');
   let match: RegExpExecArray | null;
   let count = 0;
   let lastTokenEnd = -1;
@@ -1024,7 +1039,7 @@ function analyse(ctx: ScanContext): Draft[] {
     lastTokenEnd = token.end;
     anchor.lastIndex = Math.max(anchor.lastIndex, token.end);
     const name = text.slice(token.start, token.end);
-    if (!hasAnchorWord(name) || hasDecoyWord(name)) continue;
+    if ((!hasAnchorWord(name) && !guavaVocabulary(ctx, name, token.start)) || hasDecoyWord(name)) continue;
     // the value says what the block is: `type: bloom`, `type: bloom-filter`, `kind = "BloomFilter"`
     if (nameWords(name).filter((word) => !FILLER_WORDS.test(word)).every(isAnchorWord) && TYPE_KEY.test(text.slice(Math.max(source.lineStart(source.lineOf(token.start)), token.start - LOOK_AROUND), token.start))) {
       const siblings = siblingScope(ctx, token.start, name);
@@ -1185,8 +1200,8 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
 export const genericNamed: Recognizer = {
   ids: [GENERIC_ID],
   // (the Bloom formula's ln 2 also marks a filter class that never says "Bloom": `math.log(2) ** 2`, `Math.LN2 * Math.LN2`)
-  needles: ['bloom', 'log(2)', 'math.ln2'],
-  pattern: /bloom|log\(2\)|Math\.LN2/gi,
+  needles: ['bloom', 'log(2)', 'math.ln2', 'insertions'],
+  pattern: /bloom|log\(2\)|Math\.LN2|insertions/gi,
   match(ctx) {
     // the whole text is analysed once, on the first Bloom word; later matches add nothing
     if (analysed.has(ctx)) return undefined;
