@@ -46,6 +46,8 @@ export interface DetectOptions {
   readonly syntax?: SyntaxRuntime;
   /** Constants defined in other files of the workspace. */
   readonly constants?: ConstantsLookup;
+  /** The whole Markdown document a fenced block's program was read from (set by detectConfigs for its blocks). */
+  readonly document?: string;
 }
 
 /** Keywords one of which every recogniser's match contains (lower case); declared callees and settings that hold none of them are added. */
@@ -81,7 +83,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   // a Markdown document's code blocks read in their own language (src/detect/fencedBlocks.ts)
   if (typeof text !== 'string' || (options.languageId ?? languageFromFileName(options.fileName)) !== 'markdown' || (!text.includes('```') && !text.includes('~~~'))) return found;
   const inBlocks = joinedByLanguage(fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text))
-    .flatMap((program) => mapPositions(detectInText(program.text, { ...options, languageId: program.languageId }), (line, character) => ({ line: program.markdownLine(line), character })))
+    .flatMap((program) => mapPositions(detectInText(program.text, { ...options, languageId: program.languageId, document: text }), (line, character) => ({ line: program.markdownLine(line), character })))
     // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there)
     .filter((finding) => Object.values(finding.sources).some(isStated));
   return inBlocks.length === 0 ? found : mergeBlockFindings(found, inBlocks);
@@ -143,7 +145,7 @@ function withContext<T>(text: string, options: DetectOptions, scan: (ctx: ScanCo
   const syntax = grammar ? new SyntaxFacts(grammar, text) : undefined;
   try {
     const source = new SourceText(text, languageId, options.fileName, syntax ? (offset) => syntax.isProse(offset) : undefined);
-    return scan(new ScanContext(source, { syntax, constants: options.constants, fileName: options.fileName }));
+    return scan(new ScanContext(source, { syntax, constants: options.constants, fileName: options.fileName, document: options.document }));
   } finally {
     syntax?.dispose();
   }

@@ -1,0 +1,258 @@
+/**
+ * Python libraries of the long tail met in blind corpus rounds (issue 17, item 2), one module each: pyblume (a scalable
+ * filter in one mmap file capped in bytes), bloomsieve (mmap Bloom filter and a RedisBloom service), cuckoopy,
+ * python-cuckoo (imported as `cuckoofilter`, like the PyPI package of that name: pyCuckoofilter.ts) and the PyPI
+ * scalable-cuckoo-filter (imported as `cuckoo`). Each derivation follows the library's own code.
+ */
+import type { LibraryDerivation } from '../detect/types';
+import { cuckooTable } from './fingerprintLayouts';
+import { classicModel } from './models';
+import { redisBloom } from './redisbloom';
+import type { DeclaredParam, EntryPoint, FingerprintLibraryModule, LibraryModule, SourceCitation } from './types';
+import { LN2, result } from './util';
+
+const PY = ['python'];
+
+/** Python 3's round(): halves go to the even neighbour. */
+export function pythonRound(x: number): number {
+  const floor = Math.floor(x);
+  const diff = x - floor;
+  if (diff > 0.5) return floor + 1;
+  if (diff < 0.5) return floor;
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+// ------------------------------------------------------------------ pyblume (kod3r/pyblume)
+
+const BLUME: SourceCitation = { repository: 'kod3r/pyblume', file: 'blume.c', function: 'filter_create: first filter P = p - p · ERROR_TIGHTENING_RATIO (0.5), M = INITIAL_M (1024 · 1024), k = ceil(log(1/P) / log 2), m = ceil(M / k) (integer division), n = M · ln²2 / |ln P|; next filter P · 0.5, m · GROWTH_FACTOR (2.0), M = m · k; MAX_FILTERS 32; BLUME_ERROR_FULL past max_file_size' };
+const BLUME_ADD: SourceCitation = { repository: 'kod3r/pyblume', file: 'blume.c', function: 'filter_add: k slices of m bits, bit offset + (h1 + i · h2) % m (MurmurHash3_x64_128)' };
+const PYBLUME: SourceCitation = { repository: 'kod3r/pyblume', file: 'pyblume.c', function: 'Filter_init: kwlist {"max_file_size", "p", "path"}, PyArg_ParseTupleAndKeywords "Kds" (all three required); blume_create(max_file_size, p, path)' };
+
+const BLUME_INITIAL_M = 1024 * 1024;
+const BLUME_MAX_FILTERS = 32;
+
+/** One filter of a blume file: k slices of `slice` bits sized for rate P, full at n keys. */
+interface BlumeFilter { readonly P: number; readonly k: number; readonly slice: number; readonly M: number; readonly n: number }
+
+function blumeFilters(maxFileBytes: number | undefined, p: number): BlumeFilter[] {
+  const filters: BlumeFilter[] = [];
+  let bytes = 0;
+  for (let i = 0; i < BLUME_MAX_FILTERS; i++) {
+    const last = filters[i - 1];
+    const P = last ? last.P * 0.5 : p - p * 0.5;
+    const k = Math.ceil(Math.log(1 / P) / Math.log(2));
+    // first: m = ceil(M / k) over uint64 (the division truncates); next: ceil(m · 2.0), M = m · k
+    const slice = last ? Math.ceil(last.slice * 2) : Math.floor(BLUME_INITIAL_M / k);
+    const M = last ? slice * k : BLUME_INITIAL_M;
+    const n = Math.trunc(M * ((LN2 * LN2) / Math.abs(Math.log(P))));
+    bytes += Math.floor(M / 8) + 1;
+    if (maxFileBytes !== undefined && bytes > maxFileBytes) break;
+    filters.push({ P, k, slice, M, n });
+    if (maxFileBytes === undefined) break;
+  }
+  return filters;
+}
+
+/** pyblume.Filter(max_file_size, p, path): m and k of the first filter the file holds; the byte cap decides how many follow. */
+export function pyblume(maxFileBits: number | undefined, p: number | undefined): LibraryDerivation {
+  if (p === undefined) return {};
+  const maxBytes = maxFileBits === undefined ? undefined : Math.floor(maxFileBits / 8);
+  const filters = blumeFilters(maxBytes, p);
+  const first = filters[0] ?? blumeFilters(undefined, p)[0];
+  const notes = [
+    `scalable: the first filter is sized for p/2 = ${Number(first.P.toPrecision(6))} and holds ${first.n} keys in ${first.k} slices of ${first.slice} bits; each next one doubles the slices at half the rate (at most ${BLUME_MAX_FILTERS})`,
+  ];
+  if (maxBytes !== undefined) {
+    if (filters.length === 0) notes.push(`max_file_size ${maxBytes} bytes cannot hold the first filter (${Math.floor(first.M / 8) + 1} bytes): add fails with "Filter is full"`);
+    else notes.push(`max_file_size ${maxBytes} bytes holds about ${filters.length} filter(s), about ${filters.reduce((sum, f) => sum + f.n, 0)} keys, before add raises "Filter is full and cannot be expanded further"`);
+  }
+  return result(first.slice * first.k, first.k, notes, { p: first.P });
+}
+
+export const PYBLUME_MODULE: LibraryModule = {
+  id: 'pyblume',
+  displayName: 'pyblume (Python, C core)',
+  recognizers: ['python.pyblume.filter'],
+  entryPoints: [
+    { callee: 'pyblume.Filter', requires: /\bimport\s+pyblume\b/ },
+    { callee: 'Filter', requires: /\bfrom\s+pyblume\s+import\b[^\n]*\bFilter\b/ },
+  ].map(({ callee, requires }): EntryPoint => ({
+    kind: 'call', recognizer: 'python.pyblume.filter', title: 'pyblume Filter(max_file_size, p, path)', callee, arity: [3, 3], languages: PY, requires,
+    params: [{ role: 'm', unit: 'bytes', position: 0, names: ['max_file_size'] }, { role: 'p', unit: 'probability', position: 1, names: ['p'] }],
+    hashing: { model: 'partitioned', why: 'each filter sets one bit in each of k slices of m / k bits' },
+    notes: ['max_file_size caps the whole file (every filter added as it fills), not one filter: m and k are the first filter\'s'],
+    derive: (params) => pyblume(params.m, params.p),
+    source: PYBLUME,
+  })),
+  layout: { kind: 'classic', hashing: 'partitioned' },
+  model: classicModel('partitioned'),
+  sources: [BLUME, BLUME_ADD, PYBLUME],
+};
+
+// ------------------------------------------------------------------ bloomsieve (deepak7448/bloomsieve)
+
+const SIEVE_UTILS: SourceCitation = { repository: 'deepak7448/bloomsieve', file: 'src/bloomsieve/utils.py', function: 'get_optimal_m_k(capacity, error_rate): m = int(-(capacity · ln p) / ln²2), m = max(8, ((m + 7) // 8) · 8), k = max(1, int(round(m / capacity · ln 2))); ValueError for capacity <= 0 or p outside (0, 1)' };
+const SIEVE_CORE: SourceCitation = { repository: 'deepak7448/bloomsieve', file: 'src/bloomsieve/core.py', function: 'BloomFilter.__init__(capacity, error_rate, filepath=None): self.m, self.k = get_optimal_m_k(capacity, error_rate)' };
+const SIEVE_SERVICE: SourceCitation = { repository: 'deepak7448/bloomsieve', file: 'src/bloomsieve/redis_service.py', function: 'BloomFilterService.__init__(redis_client, capacity=1000000, error_rate=0.001, expansion=2, use_mmap=False, mmap_dir=None); create_filter(name, capacity=None, error_rate=None): BF.RESERVE name err cap EXPANSION expansion, and a local BloomFilter(cap, err) when use_mmap' };
+
+/** get_optimal_m_k(capacity, error_rate). */
+export function bloomsieve(n: number, p: number): LibraryDerivation {
+  if (n <= 0) return { rejects: [`capacity = ${n}: bloomsieve raises ValueError("Capacity must be greater than 0")`] };
+  if (p <= 0 || p >= 1) return { rejects: [`error_rate = ${p}: bloomsieve raises ValueError("Error rate must be between 0 and 1 (exclusive)")`] };
+  const raw = Math.trunc(-(n * Math.log(p)) / (LN2 * LN2));
+  const m = Math.max(8, Math.floor((raw + 7) / 8) * 8);
+  const k = Math.max(1, pythonRound((m / n) * LN2));
+  return result(m, k, m !== raw ? [`m rounded up to a whole byte: ${raw} -> ${m} bits`] : []);
+}
+
+/** A service's filter lives in RedisBloom (BF.RESERVE with EXPANSION): RedisBloom's sizing, with the local mirror's in a note. */
+function bloomsieveService(n: number | undefined, p: number | undefined, expansion: number | undefined, useMmap: string | undefined): LibraryDerivation {
+  if (n === undefined || p === undefined) return {};
+  const local = bloomsieve(n, p);
+  if (local.rejects) return local;
+  const redis = redisBloom(n, p, false);
+  const mirror = useMmap !== undefined && /^\s*True\s*$/.test(useMmap) ? [`use_mmap: a local mmap mirror BloomFilter(${n}, ${p}) of m = ${local.m} bits, k = ${local.k} answers the definite negatives`] : [];
+  return { ...redis, notes: [...(redis.notes ?? []), `the filter is RedisBloom's: BF.RESERVE error_rate capacity EXPANSION ${expansion ?? 2}`, ...mirror] };
+}
+
+const SIEVE_REQUIRES = /\bbloomsieve\b/;
+const SIEVE_N_P = (n: number, p: number): DeclaredParam[] => [{ role: 'n', unit: 'count', position: n, names: ['capacity'] }, { role: 'p', unit: 'probability', position: p, names: ['error_rate'] }];
+const qualifiedSieve = (name: string): string[] => [name, `bloomsieve.${name}`];
+
+export const BLOOMSIEVE: LibraryModule = {
+  id: 'bloomsieve',
+  displayName: 'bloomsieve (Python)',
+  recognizers: ['python.bloomsieve.bloomFilter', 'python.bloomsieve.bloomFilterService', 'python.bloomsieve.createFilter', 'python.bloomsieve.getOptimalMK'],
+  entryPoints: [
+    ...qualifiedSieve('BloomFilter').map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.bloomsieve.bloomFilter', title: 'bloomsieve BloomFilter(capacity, error_rate, filepath=None)', callee, arity: [0, 3], languages: PY, requires: SIEVE_REQUIRES,
+      params: SIEVE_N_P(0, 1), derive: (params) => (params.n !== undefined && params.p !== undefined ? bloomsieve(params.n, params.p) : {}), source: SIEVE_CORE,
+    })),
+    ...qualifiedSieve('get_optimal_m_k').map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.bloomsieve.getOptimalMK', title: 'bloomsieve get_optimal_m_k(capacity, error_rate)', callee, arity: [2, 2], languages: PY, requires: SIEVE_REQUIRES,
+      params: SIEVE_N_P(0, 1), derive: (params) => (params.n !== undefined && params.p !== undefined ? bloomsieve(params.n, params.p) : {}), source: SIEVE_UTILS,
+    })),
+    ...qualifiedSieve('BloomFilterService').map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.bloomsieve.bloomFilterService', title: 'bloomsieve BloomFilterService(redis_client, capacity=1000000, error_rate=0.001, expansion=2, use_mmap, mmap_dir)', callee, arity: [0, 6], languages: PY, requires: SIEVE_REQUIRES,
+      params: [...SIEVE_N_P(1, 2), { role: 'expansion', unit: 'count', position: 3, names: ['expansion'] }, { role: 'enabled', unit: 'flag', position: 4, names: ['use_mmap'] }],
+      defaults: { n: { value: 1_000_000, text: 'BloomFilterService default capacity 1000000' }, p: { value: 0.001, text: 'BloomFilterService default error_rate 0.001' } },
+      notes: ['the service\'s capacity and error_rate are the defaults of each create_filter(name)'],
+      derive: (params, named, stated) => bloomsieveService(params.n, params.p, stated.get('expansion'), named.get('use_mmap') ?? named.get('enabled')),
+      source: SIEVE_SERVICE,
+    })),
+    {
+      kind: 'call', recognizer: 'python.bloomsieve.createFilter', title: 'bloomsieve BloomFilterService.create_filter(name, capacity, error_rate)', callee: '.create_filter', arity: [1, 3], languages: PY, requires: SIEVE_REQUIRES,
+      params: SIEVE_N_P(1, 2), notes: ['a capacity or error_rate left out is the service\'s (BloomFilterService(capacity=, error_rate=))'],
+      derive: (params) => bloomsieveService(params.n, params.p, undefined, undefined), source: SIEVE_SERVICE,
+    },
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [SIEVE_UTILS, SIEVE_CORE, SIEVE_SERVICE],
+};
+
+// ------------------------------------------------------------------ cuckoopy (PyPI cuckoopy)
+
+const CUCKOOPY: SourceCitation = { repository: 'rajathagasthya/cuckoopy', file: 'cuckoopy/cuckoofilter.py', function: 'CuckooFilter.__init__(capacity, bucket_size=4, fingerprint_size=1, max_displacements=500): capacity buckets of bucket_size; insert swaps a stored fingerprint out on each displacement, then raises CuckooFilterFullException' };
+const CUCKOOPY_HASH: SourceCitation = { repository: 'rajathagasthya/cuckoopy', file: 'cuckoopy/hashutils.py', function: 'fingerprint(data, size): FNV-64 hash truncated to size BYTES' };
+
+/** capacity buckets (not items) of bucket_size fingerprints of fingerprint_size bytes. */
+export function cuckoopy(capacity: number | undefined, bucketSize: number, fingerprintBytes: number): LibraryDerivation {
+  const notes = capacity === undefined ? [] : [`capacity counts buckets: ${capacity} buckets x ${bucketSize} hold at most ${capacity * bucketSize} fingerprints`];
+  if (fingerprintBytes > 8) notes.push(`fingerprint_size ${fingerprintBytes} bytes: the FNV-64 hash has 8 bytes, so fingerprints keep at most 64 bits`);
+  const bits = 8 * Math.min(fingerprintBytes, 8);
+  return { structure: cuckooTable(capacity, bucketSize, bits, `capacity buckets, ${fingerprintBytes}-byte fingerprints`, { whenFull: 'drops-a-key' }), ...(notes.length ? { notes } : {}) };
+}
+
+export const CUCKOOPY_MODULE: FingerprintLibraryModule = {
+  id: 'cuckoopy',
+  displayName: 'cuckoopy (Python)',
+  recognizers: ['python.cuckoopy.cuckooFilter'],
+  entryPoints: ['CuckooFilter', 'cuckoopy.CuckooFilter'].map((callee): EntryPoint => ({
+    kind: 'call', recognizer: 'python.cuckoopy.cuckooFilter', title: 'cuckoopy CuckooFilter(capacity, bucket_size=4, fingerprint_size=1, max_displacements=500)', callee, arity: [1, 4], languages: PY,
+    requires: /\bfrom\s+cuckoopy\b|\bimport\s+cuckoopy\b/,
+    params: [{ role: 'n', unit: 'count', position: 0, names: ['capacity'] }, { role: 'bucketSlots', unit: 'count', position: 1, names: ['bucket_size'] },
+      { role: 'fingerprintBits', unit: 'bytes', position: 2, names: ['fingerprint_size'] }, { role: 'maxKicks', unit: 'count', position: 3, names: ['max_displacements'] }],
+    derive: (params, _named, stated) => cuckoopy(params.n, stated.get('bucketSlots') ?? 4, stated.get('fingerprintBits') ?? 1),
+    source: CUCKOOPY,
+  })),
+  sources: [CUCKOOPY, CUCKOOPY_HASH],
+};
+
+// ------------------------------------------------------------------ python-cuckoo (michael-the1/python-cuckoo)
+
+const PYTHON_CUCKOO: SourceCitation = { repository: 'michael-the1/python-cuckoo', file: 'cuckoofilter/cuckoofilter.py', function: 'CuckooFilter.__init__(capacity, fingerprint_size, bucket_size=4, max_kicks=500): capacity buckets; fingerprint: mmh3 hash_bytes[:fingerprint_size]; insert swaps on each kick, then raises Exception("Filter is full")' };
+const PYTHON_CUCKOO_README: SourceCitation = { repository: 'michael-the1/python-cuckoo', file: 'README.md', function: 'import cuckoofilter; cuckoofilter.CuckooFilter(capacity=100000, fingerprint_size=1); insert returns the bucket index' };
+
+/** capacity buckets of bucket_size fingerprints of fingerprint_size bytes (the 16-byte mmh3 hash truncated). */
+export function pythonCuckoo(capacity: number | undefined, fingerprintBytes: number, bucketSize: number): LibraryDerivation {
+  const notes = capacity === undefined ? [] : [`capacity counts buckets (python-cuckoo): ${capacity} buckets x ${bucketSize} hold at most ${capacity * bucketSize} fingerprints`];
+  return { structure: cuckooTable(capacity, bucketSize, 8 * Math.min(fingerprintBytes, 16), `capacity buckets, ${fingerprintBytes}-byte fingerprints`, { whenFull: 'drops-a-key' }), ...(notes.length ? { notes } : {}) };
+}
+
+/** python-cuckoo named in the document (a README's title, the repository): the shared `cuckoofilter` import is its. */
+const PYTHON_CUCKOO_NAMED = /\bpython-cuckoo\b|michael-the1/;
+const CUCKOOFILTER_IMPORT = /\bimport\s+cuckoofilter\b|\bfrom\s+cuckoofilter\b/;
+
+export const PYTHON_CUCKOO_MODULE: FingerprintLibraryModule = {
+  id: 'python-cuckoo',
+  displayName: 'python-cuckoo (Python, imported as cuckoofilter)',
+  recognizers: ['python.python-cuckoo.cuckooFilter'],
+  entryPoints: [
+    // python-cuckoo named in the file: any call (fingerprint_size has no default, so two arguments at least)
+    ...['CuckooFilter', 'cuckoofilter.CuckooFilter'].map((callee) => ({ callee, requiresDocument: PYTHON_CUCKOO_NAMED, arity: [2, 4] as const })),
+    // only the import: a call with bucket_size or max_kicks (three or four arguments), which the PyPI cuckoofilter does not take
+    ...['CuckooFilter', 'cuckoofilter.CuckooFilter'].map((callee) => ({ callee, requiresDocument: undefined, arity: [3, 4] as const })),
+  ].map(({ callee, requiresDocument, arity }): EntryPoint => ({
+    kind: 'call', recognizer: 'python.python-cuckoo.cuckooFilter', title: 'python-cuckoo CuckooFilter(capacity, fingerprint_size, bucket_size=4, max_kicks=500)', callee, arity, languages: PY,
+    requires: CUCKOOFILTER_IMPORT, ...(requiresDocument ? { requiresDocument } : {}),
+    params: [{ role: 'n', unit: 'count', position: 0, names: ['capacity'] }, { role: 'fingerprintBits', unit: 'bytes', position: 1, names: ['fingerprint_size'] },
+      { role: 'bucketSlots', unit: 'count', position: 2, names: ['bucket_size'] }, { role: 'maxKicks', unit: 'count', position: 3, names: ['max_kicks'] }],
+    derive: (params, _named, stated) => pythonCuckoo(params.n, stated.get('fingerprintBits') ?? 1, stated.get('bucketSlots') ?? 4),
+    source: PYTHON_CUCKOO,
+  })),
+  sources: [PYTHON_CUCKOO, PYTHON_CUCKOO_README],
+};
+
+// ------------------------------------------------------------------ scalable-cuckoo-filter (huydhn/cuckoo-filter, imported as cuckoo)
+
+const HUYDHN = (fn: string): SourceCitation => ({ repository: 'huydhn/cuckoo-filter', file: 'cuckoo/filter.py', function: fn });
+const HUYDHN_TEMPLATE = HUYDHN('CuckooTemplate.__init__(capacity, error_rate, bucket_size=4, max_kicks=500): capacity buckets; error_rate falsy -> DEFAULT_ERROR_RATE 0.0001; fingerprint_size = int(ceil(log(1/error_rate, 2) + log(2 · bucket_size, 2))) bits');
+const HUYDHN_CUCKOO = HUYDHN('CuckooFilter(capacity, error_rate, bucket_size=4, max_kicks=500): Bucket objects; a full insert rewinds the kicked fingerprints and raises CapacityException');
+const HUYDHN_BITARRAY = HUYDHN('BCuckooFilter(capacity, error_rate, bucket_size=4, max_kicks=500): bitarray(capacity · bucket_size · fingerprint_size)');
+const HUYDHN_SCALABLE = HUYDHN('ScalableCuckooFilter(initial_capacity, error_rate, bucket_size=4, max_kicks=500): BCuckooFilter filters, SCALE_FACTOR 2 (same error_rate), a filter past THRESHOLD_LOAD_FACTOR 0.90 is skipped');
+const HUYDHN_SETUP: SourceCitation = { repository: 'huydhn/cuckoo-filter', file: 'setup.py', function: "setup(name='scalable-cuckoo-filter', packages=find_packages()): the package imports as cuckoo" };
+
+/** capacity buckets of bucket_size fingerprints of ceil(log2(1/e) + log2(2b)) bits. */
+export function scalableCuckooFilterPy(capacity: number | undefined, errorRate: number | undefined, bucketSize: number, scalable: boolean): LibraryDerivation {
+  const e = errorRate ? errorRate : 0.0001;
+  if (!(e > 0 && e < 1)) return { rejects: [`error_rate = ${e}: log(1 / error_rate, 2) is not a fingerprint width (0 < error_rate < 1)`], structure: cuckooTable(undefined, bucketSize, 0, 'not allocated') };
+  const bits = Math.ceil(Math.log2(1 / e) + Math.log2(2 * bucketSize));
+  const notes = errorRate === 0 ? ['error_rate 0 is falsy: the library uses DEFAULT_ERROR_RATE 0.0001'] : [];
+  if (capacity !== undefined) notes.push(`capacity counts buckets: ${capacity} buckets x ${bucketSize} hold at most ${capacity * bucketSize} fingerprints`);
+  if (scalable) notes.push('scalable: a filter twice the last one\'s buckets, same error_rate, is added when every filter is past 90 % load or full; the FP adds up over the filters');
+  return {
+    structure: cuckooTable(capacity, bucketSize, bits, scalable ? 'first filter: initial_capacity buckets' : 'capacity buckets', scalable ? { whenFull: 'grows', expansion: 2 } : { whenFull: 'fails' }),
+    notes,
+  };
+}
+
+const HUYDHN_REQUIRES = /\bfrom\s+cuckoo(?:\.filter)?\s+import\b|\bimport\s+cuckoo(?:\.filter)?\b/;
+
+export const SCALABLE_CUCKOO_FILTER_PY: FingerprintLibraryModule = {
+  id: 'scalable-cuckoo-filter-py',
+  displayName: 'scalable-cuckoo-filter (Python)',
+  recognizers: ['python.scalable-cuckoo-filter.cuckooFilter', 'python.scalable-cuckoo-filter.bCuckooFilter', 'python.scalable-cuckoo-filter.scalableCuckooFilter'],
+  entryPoints: ([
+    ['CuckooFilter', 'python.scalable-cuckoo-filter.cuckooFilter', 'capacity', HUYDHN_CUCKOO],
+    ['BCuckooFilter', 'python.scalable-cuckoo-filter.bCuckooFilter', 'capacity', HUYDHN_BITARRAY],
+    ['ScalableCuckooFilter', 'python.scalable-cuckoo-filter.scalableCuckooFilter', 'initial_capacity', HUYDHN_SCALABLE],
+  ] as const).flatMap(([name, recognizer, capacityName, source]) => [name, `filter.${name}`, `cuckoo.filter.${name}`].map((callee): EntryPoint => ({
+    kind: 'call', recognizer, title: `scalable-cuckoo-filter ${name}(${capacityName}, error_rate, bucket_size=4, max_kicks=500)`, callee, arity: [2, 4], languages: PY, requires: HUYDHN_REQUIRES,
+    params: [{ role: 'n', unit: 'count', position: 0, names: [capacityName] }, { role: 'p', unit: 'probability', position: 1, names: ['error_rate'] },
+      { role: 'bucketSlots', unit: 'count', position: 2, names: ['bucket_size'] }, { role: 'maxKicks', unit: 'count', position: 3, names: ['max_kicks'] }],
+    derive: (params, _named, stated) => scalableCuckooFilterPy(params.n, params.p, stated.get('bucketSlots') ?? 4, name === 'ScalableCuckooFilter'),
+    source,
+  }))),
+  sources: [HUYDHN_TEMPLATE, HUYDHN_CUCKOO, HUYDHN_BITARRAY, HUYDHN_SCALABLE, HUYDHN_SETUP],
+};
