@@ -5,7 +5,7 @@
  * scalable-cuckoo-filter (imported as `cuckoo`). Each derivation follows the library's own code.
  */
 import type { LibraryDerivation } from '../detect/types';
-import { cuckooTable } from './fingerprintLayouts';
+import { binaryFuseFilter, cuckooTable, xorFilter } from './fingerprintLayouts';
 import { classicModel } from './models';
 import { redisBloom } from './redisbloom';
 import type { DeclaredParam, EntryPoint, FingerprintLibraryModule, LibraryModule, SourceCitation } from './types';
@@ -249,10 +249,159 @@ export const SCALABLE_CUCKOO_FILTER_PY: FingerprintLibraryModule = {
     ['ScalableCuckooFilter', 'python.scalable-cuckoo-filter.scalableCuckooFilter', 'initial_capacity', HUYDHN_SCALABLE],
   ] as const).flatMap(([name, recognizer, capacityName, source]) => [name, `filter.${name}`, `cuckoo.filter.${name}`].map((callee): EntryPoint => ({
     kind: 'call', recognizer, title: `scalable-cuckoo-filter ${name}(${capacityName}, error_rate, bucket_size=4, max_kicks=500)`, callee, arity: [2, 4], languages: PY, requires: HUYDHN_REQUIRES,
+    // a whole number second (`CuckooFilter(capacity, 2)`) is no error rate: only a fraction, or an expression, is read as one
+    overload: { position: 1, wholeNumber: false },
     params: [{ role: 'n', unit: 'count', position: 0, names: [capacityName] }, { role: 'p', unit: 'probability', position: 1, names: ['error_rate'] },
       { role: 'bucketSlots', unit: 'count', position: 2, names: ['bucket_size'] }, { role: 'maxKicks', unit: 'count', position: 3, names: ['max_kicks'] }],
     derive: (params, _named, stated) => scalableCuckooFilterPy(params.n, params.p, stated.get('bucketSlots') ?? 4, name === 'ScalableCuckooFilter'),
     source,
   }))),
   sources: [HUYDHN_TEMPLATE, HUYDHN_CUCKOO, HUYDHN_BITARRAY, HUYDHN_SCALABLE, HUYDHN_SETUP],
+};
+
+// ------------------------------------------------------------------ pybloof (jhgg/pybloof)
+
+const PYBLOOF_PYX: SourceCitation = { repository: 'jhgg/pybloof', file: 'src/_pybloof.pyx', function: '_BloomFilter.__cinit__(unsigned long size, unsigned int hashes): _size (unsigned int) = size bits, _hashes = min(hashes, MAX_HASHES = 32); _get_hash_buckets: (hash1 + i · hash2) % size' };
+const PYBLOOF_CALC: SourceCitation = { repository: 'jhgg/pybloof', file: 'src/pybloof.py', function: "bloom_calculator(n, p): m = int(ceil((n · log(p)) / log(1.0 / (pow(2.0, log(2.0)))))), k = int(log(2.0) · m / n); returns {'size': m, 'hashes': k}" };
+
+/** StringBloomFilter / LongBloomFilter / UIntBloomFilter(size, hashes): size bits (kept as a 32-bit unsigned int), at most 32 hashes. */
+export function pybloofFilter(m: number | undefined, k: number | undefined): LibraryDerivation {
+  if (m === undefined) return {};
+  const notes: string[] = [];
+  const size = m % 2 ** 32;
+  if (size !== m) notes.push(`size ${m} is kept in an unsigned int: the filter indexes ${size} bits (mod 2^32)`);
+  const hashes = k === undefined ? undefined : Math.min(k, 32);
+  if (k !== undefined && hashes !== k) notes.push(`hashes ${k} is capped at MAX_HASHES = 32`);
+  return result(size, hashes, notes);
+}
+
+/** bloom_calculator(n, p): m = ceil(n ln p / ln(2^-ln 2)), k = int(ln 2 · m / n) (truncated). */
+export function pybloofCalculator(n: number, p: number): LibraryDerivation {
+  const m = Math.ceil((n * Math.log(p)) / Math.log(1 / Math.pow(2, Math.log(2))));
+  return result(m, Math.trunc((Math.log(2) * m) / n), []);
+}
+
+const PYBLOOF_REQUIRES = /\bpybloof\b/;
+const PYBLOOF_FILTERS = ['StringBloomFilter', 'LongBloomFilter', 'UIntBloomFilter'];
+
+export const PYBLOOF: LibraryModule = {
+  id: 'pybloof',
+  displayName: 'pybloof (Python, Cython)',
+  recognizers: ['python.pybloof.bloomFilter', 'python.pybloof.bloomCalculator'],
+  entryPoints: [
+    ...PYBLOOF_FILTERS.flatMap((name) => [name, `pybloof.${name}`, `pyb.${name}`]).map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.pybloof.bloomFilter', title: `pybloof ${callee.replace(/^\w+\./, '')}(size, hashes)`, callee, arity: [2, 2], languages: PY, requires: PYBLOOF_REQUIRES,
+      params: [{ role: 'm', unit: 'bits', position: 0, names: ['size'] }, { role: 'k', unit: 'hashes', position: 1, names: ['hashes'] }],
+      derive: (params) => pybloofFilter(params.m, params.k), source: PYBLOOF_PYX,
+    })),
+    ...['bloom_calculator', 'pybloof.bloom_calculator', 'pyb.bloom_calculator'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.pybloof.bloomCalculator', title: 'pybloof bloom_calculator(n, p)', callee, arity: [2, 2], languages: PY, requires: PYBLOOF_REQUIRES,
+      params: [{ role: 'n', unit: 'count', position: 0, names: ['n'] }, { role: 'p', unit: 'probability', position: 1, names: ['p'] }],
+      notes: ["returns {'size': m, 'hashes': k}, the arguments of a StringBloomFilter / LongBloomFilter / UIntBloomFilter"],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? pybloofCalculator(params.n, params.p) : {}), source: PYBLOOF_CALC,
+    })),
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [PYBLOOF_PYX, PYBLOOF_CALC],
+};
+
+// ------------------------------------------------------------------ simplebloom (jfolz/simplebloom)
+
+const SIMPLEBLOOM: SourceCitation = { repository: 'jfolz/simplebloom', file: 'simplebloom/bloom.py', function: 'BloomFilter.__init__(num_elements, false_positive_prob=None): ValueError for num_elements < 2 or p outside (0, 1); p None -> 1 / num_elements; num_bits = int(ceil(n · log(p) / -0.4804530139182015 / 8) · 8); num_hashes = int(round(num_bits / n · ln2))' };
+const SIMPLEBLOOM_HASH: SourceCitation = { repository: 'jfolz/simplebloom', file: 'simplebloom/_pybloom.py', function: '__iadd__: blake2s, index = (h1 + k · h2 & 2^64 - 1) % num_bits' };
+
+/** BloomFilter(num_elements, false_positive_prob=1/num_elements): bits rounded up to whole bytes, Python's round for k. */
+export function simplebloom(n: number, p: number | undefined): LibraryDerivation {
+  if (n < 2) return { rejects: [`num_elements = ${n}: simplebloom raises ValueError("num_element < 2")`] };
+  const rate = p ?? 1 / n;
+  if (!(rate > 0 && rate < 1)) return { rejects: [`false_positive_prob = ${rate}: simplebloom raises ValueError("false_positive_prob must be in (0, 1)")`] };
+  const m = Math.ceil((n * Math.log(rate)) / -0.4804530139182015 / 8) * 8;
+  const k = pythonRound((m / n) * 0.6931471805599453);
+  return result(m, k, p === undefined ? [`no false_positive_prob: simplebloom sizes for 1 / num_elements = ${Number(rate.toPrecision(6))}`] : [], p === undefined ? { p: rate } : {});
+}
+
+export const SIMPLEBLOOM_MODULE: LibraryModule = {
+  id: 'simplebloom',
+  displayName: 'simplebloom (Python)',
+  recognizers: ['python.simplebloom.bloomFilter'],
+  entryPoints: ['BloomFilter', 'simplebloom.BloomFilter'].map((callee): EntryPoint => ({
+    kind: 'call', recognizer: 'python.simplebloom.bloomFilter', title: 'simplebloom BloomFilter(num_elements, false_positive_prob=1/num_elements)', callee, arity: [1, 2], languages: PY,
+    requires: /\bfrom\s+simplebloom\s+import\b|\bimport\s+simplebloom\b/,
+    params: [{ role: 'n', unit: 'count', position: 0, names: ['num_elements'] }, { role: 'p', unit: 'probability', position: 1, names: ['false_positive_prob'] }],
+    derive: (params) => (params.n !== undefined ? simplebloom(params.n, params.p) : {}), source: SIMPLEBLOOM,
+  })),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [SIMPLEBLOOM, SIMPLEBLOOM_HASH],
+};
+
+// ------------------------------------------------------------------ pdsa (gakhov/pdsa)
+
+const PDSA_BLOOM: SourceCitation = { repository: 'gakhov/pdsa', file: 'pdsa/membership/bloom_filter.pyx', function: 'BloomFilter.__cinit__(size_t length, uint8_t num_of_hashes): ValueError for length < 1 or num_of_hashes < 1; create_from_capacity(size_t capacity, float error): length = - <size_t>(capacity · log(error) / (log(2) ** 2)), num_of_hashes = - <uint8_t>(ceil(log(error) / log(2))), cls(length, max(1, num_of_hashes))' };
+const PDSA_COUNTING: SourceCitation = { repository: 'gakhov/pdsa', file: 'pdsa/membership/counting_bloom_filter.pyx', function: 'CountingBloomFilter.__cinit__(length, num_of_hashes): 4-bit counters that freeze at 15; create_from_capacity: the same length and num_of_hashes as BloomFilter' };
+const PDSA_BITVECTOR: SourceCitation = { repository: 'gakhov/pdsa', file: 'pdsa/helpers/storage/bitvector.pyx', function: 'BitVector.__cinit__(length): length + (-length & (BITFIELD_BITSIZE - 1)): rounded up to whole 8-bit BitFields' };
+
+/** BloomFilter(length, num_of_hashes): the bit vector rounds length up to a multiple of 8. */
+export function pdsaFilter(length: number | undefined, k: number | undefined): LibraryDerivation {
+  if (length !== undefined && length < 1) return { rejects: [`length = ${length}: pdsa raises ValueError("Filter length can't be 0 or negative")`] };
+  if (k !== undefined && k < 1) return { rejects: [`num_of_hashes = ${k}: pdsa raises ValueError("At least one hash function is required")`] };
+  if (length === undefined) return {};
+  const m = Math.ceil(length / 8) * 8;
+  return result(m, k, m !== length ? [`length rounded up to whole bytes: ${length} -> ${m} bits`] : []);
+}
+
+/**
+ * create_from_capacity(capacity, error): error is a C float; length = trunc(-n ln p / ln²2); the negated uint8 casts
+ * leave num_of_hashes = -ceil(log2 p) = floor(log2(1 / p)) (mod 256), at least 1.
+ */
+export function pdsaFromCapacity(n: number, p: number): LibraryDerivation {
+  if (n < 1) return { rejects: [`capacity = ${n}: pdsa raises ValueError("Filter capacity can't be 0 or negative")`] };
+  if (p <= 0 || p >= 1) return { rejects: [`error = ${p}: pdsa raises ValueError("Error rate shell be in (0, 1)")`] };
+  const error = Math.fround(p);
+  const length = Math.trunc(-(n * Math.log(error)) / (Math.LN2 * Math.LN2));
+  const k = Math.max(1, (256 - ((256 + Math.ceil(Math.log(error) / Math.LN2)) % 256)) % 256);
+  const derived = pdsaFilter(length, k);
+  return { ...derived, notes: [...(derived.notes ?? []), `k = -ceil(log2 p) through the uint8 casts = floor(log2(1 / p)) = ${k}`] };
+}
+
+const PDSA_SEEDS: SourceCitation = { repository: 'gakhov/pdsa', file: 'pdsa/membership/bloom_filter.pyx', function: 'add: one MurmurHash3 per seed in range(num_of_hashes), index = hash % length' };
+const PDSA_REQUIRES = /\bpdsa\.membership\b/;
+
+export const PDSA: LibraryModule = {
+  id: 'pdsa',
+  displayName: 'pdsa (Python, Cython)',
+  recognizers: ['python.pdsa.bloomFilter', 'python.pdsa.countingBloomFilter'],
+  entryPoints: ([['BloomFilter', 'python.pdsa.bloomFilter', PDSA_BLOOM], ['CountingBloomFilter', 'python.pdsa.countingBloomFilter', PDSA_COUNTING]] as const).flatMap(([name, recognizer, source]): EntryPoint[] => [
+    { kind: 'call', recognizer, title: `pdsa ${name}(length, num_of_hashes)`, callee: name, arity: [2, 2], languages: PY, requires: PDSA_REQUIRES,
+      params: [{ role: 'm', unit: 'bits', position: 0, names: ['length'] }, { role: 'k', unit: 'hashes', position: 1, names: ['num_of_hashes'] }],
+      ...(name === 'CountingBloomFilter' ? { notes: ['counting filter: a 4-bit counter per position, frozen at 15'] } : {}),
+      derive: (params) => pdsaFilter(params.m, params.k), source },
+    { kind: 'call', recognizer, title: `pdsa ${name}.create_from_capacity(capacity, error)`, callee: `${name}.create_from_capacity`, arity: [2, 2], languages: PY, requires: PDSA_REQUIRES,
+      params: [{ role: 'n', unit: 'count', position: 0, names: ['capacity'] }, { role: 'p', unit: 'probability', position: 1, names: ['error'] }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? pdsaFromCapacity(params.n, params.p) : {}), source },
+  ]),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [PDSA_BLOOM, PDSA_COUNTING, PDSA_BITVECTOR, PDSA_SEEDS],
+};
+
+// ------------------------------------------------------------------ pyfusefilter / pyxorfilter (FastFilter/pyfusefilter)
+
+const PYFUSE: SourceCitation = { repository: 'FastFilter/pyfusefilter', file: 'pyfusefilter/pyfusefilter.py', function: 'Xor8 / Xor16 / Fuse8 / Fuse16.__init__(size_or_data): an int -> xor8_allocate / xor16_allocate / binary_fuse8_allocate / binary_fuse16_allocate(size); an iterable -> allocate(len(data)) and populate' };
+const PYXOR: SourceCitation = { repository: 'FastFilter/pyfusefilter', file: 'pyxorfilter/pyxorfilter.py', function: 'Xor8(size), Xor16(size), Fuse8(size), Fuse16(size) (the package before its rename to pyfusefilter, PyPI pyxorfilter)' };
+
+export const PYFUSEFILTER: FingerprintLibraryModule = {
+  id: 'pyfusefilter',
+  displayName: 'pyfusefilter / pyxorfilter (Python over xor_singleheader)',
+  recognizers: ['python.pyfusefilter.xor', 'python.pyfusefilter.binaryFuse'],
+  entryPoints: ([['Xor8', 8], ['Xor16', 16], ['Fuse8', 8], ['Fuse16', 16]] as const).flatMap(([name, bits]) => [name, `pyfusefilter.${name}`, `pyxorfilter.${name}`].map((callee): EntryPoint => ({
+    kind: 'call', recognizer: name.startsWith('Xor') ? 'python.pyfusefilter.xor' : 'python.pyfusefilter.binaryFuse', title: `pyfusefilter ${name}(size_or_data)`, callee, arity: [1, 1], languages: PY,
+    requires: /\bpyfusefilter\b|\bpyxorfilter\b/,
+    params: [{ role: 'n', unit: 'count', position: 0, names: ['size_or_data', 'size'] }],
+    notes: ['built from all its keys at once (populate): n is how many keys; keys cannot be added later'],
+    derive: (params) => (name.startsWith('Xor') ? xorFilter(params.n, bits) : binaryFuseFilter(params.n, bits)),
+    source: callee.startsWith('pyxorfilter.') ? PYXOR : PYFUSE,
+  }))),
+  sources: [PYFUSE, PYXOR],
 };
