@@ -77,7 +77,7 @@ export const PYBLUME_MODULE: LibraryModule = {
     { callee: 'pyblume.Filter', requires: /\bimport\s+pyblume\b/ },
     { callee: 'Filter', requires: /\bfrom\s+pyblume\s+import\b[^\n]*\bFilter\b/ },
   ].map(({ callee, requires }): EntryPoint => ({
-    kind: 'call', recognizer: 'python.pyblume.filter', title: 'pyblume Filter(max_file_size, p, path)', callee, arity: [3, 3], languages: PY, requires,
+    kind: 'call', recognizer: 'python.pyblume.filter', title: 'pyblume Filter(max_file_size, p, path)', callee, arity: [0, 3], languages: PY, requires,
     params: [{ role: 'm', unit: 'bytes', position: 0, names: ['max_file_size'] }, { role: 'p', unit: 'probability', position: 1, names: ['p'] }],
     hashing: { model: 'partitioned', why: 'each filter sets one bit in each of k slices of m / k bits' },
     notes: ['max_file_size caps the whole file (every filter added as it fills), not one filter: m and k are the first filter\'s'],
