@@ -405,3 +405,59 @@ export const PYFUSEFILTER: FingerprintLibraryModule = {
   }))),
   sources: [PYFUSE, PYXOR],
 };
+
+// ------------------------------------------------------------------ Apache DataSketches bloom_filter (C++ core, Python binding)
+
+const DS_BUILDER: SourceCitation = { repository: 'apache/datasketches-cpp', file: 'filters/include/bloom_filter_builder_impl.hpp', function: 'suggest_num_filter_bits(n, p) = ceil(-n · log(p) / (log 2 · log 2)); suggest_num_hashes(p) = ceil(-log(p) / log 2); create_by_accuracy(max_distinct_items, target_false_positive_prob, seed): those two; create_by_size(num_bits, num_hashes, seed); invalid_argument for 0 items, p outside (0, 1], 0 bits or hashes' };
+const DS_IMPL: SourceCitation = { repository: 'apache/datasketches-cpp', file: 'filters/include/bloom_filter_impl.hpp', function: 'bloom_filter_alloc(num_bits, num_hashes, seed): capacity_bits_ = (num_bits + 63) & ~0x3F; update: h0 = XXHash64(item, seed), h1 = XXHash64(item, h0)' };
+const DS_PYTHON: SourceCitation = { repository: 'apache/datasketches-python', file: 'src/bloom_filter_wrapper.cpp', function: 'bloom_filter.create_by_accuracy(max_distinct_items, target_false_positive_prob, seed), bloom_filter.create_by_size(num_bits, num_hashes, seed), suggest_num_filter_bits; an earlier binding: create_bloom_filter(max_distinct_items, target_false_positive_prob), create_bloom_filter_by_size(num_bits, num_hashes)' };
+
+/** The bit array: num_bits rounded up to whole 64-bit words. */
+export function datasketchesBySize(bits: number | undefined, k: number | undefined): LibraryDerivation {
+  if (bits === 0) return { rejects: ['num_bits = 0: datasketches throws invalid_argument("number of bits in the filter must be strictly positive")'] };
+  if (k === 0) return { rejects: ['num_hashes = 0: datasketches throws invalid_argument("number of hashes for the filter must be strictly positive")'] };
+  if (bits === undefined) return {};
+  const m = Math.ceil(bits / 64) * 64;
+  return result(m, k, m !== bits ? [`num_bits rounded up to whole 64-bit words: ${bits} -> ${m}`] : []);
+}
+
+/** create_by_accuracy(n, p): bits = ceil(-n ln p / ln²2), k = ceil(-ln p / ln 2) (from p alone), capacity in 64-bit words. */
+export function datasketchesByAccuracy(n: number, p: number): LibraryDerivation {
+  if (n === 0) return { rejects: ['max_distinct_items = 0: datasketches throws invalid_argument("maximum number of distinct items must be strictly positive")'] };
+  if (!(p > 0 && p <= 1)) return { rejects: [`target_false_positive_prob = ${p}: datasketches throws invalid_argument (a probability strictly greater than 0.0)`] };
+  const bits = Math.ceil((-n * Math.log(p)) / (Math.log(2) * Math.log(2)));
+  return datasketchesBySize(bits, Math.ceil(-Math.log(p) / Math.log(2)));
+}
+
+const DS_PY_REQUIRES = /\bdatasketches\b/;
+const DS_CPP_REQUIRES = /datasketches|bloom_filter\.hpp/;
+const DS_ACCURACY: DeclaredParam[] = [{ role: 'n', unit: 'count', position: 0, names: ['max_distinct_items'] }, { role: 'p', unit: 'probability', position: 1, names: ['target_false_positive_prob'] }];
+const DS_SIZE: DeclaredParam[] = [{ role: 'm', unit: 'bits', position: 0, names: ['num_bits'] }, { role: 'k', unit: 'hashes', position: 1, names: ['num_hashes'] }];
+const byAccuracy = (params: { n?: number; p?: number }): LibraryDerivation => (params.n !== undefined && params.p !== undefined ? datasketchesByAccuracy(params.n, params.p) : {});
+
+export const DATASKETCHES_BLOOM: LibraryModule = {
+  id: 'datasketches-bloom',
+  displayName: 'Apache DataSketches bloom_filter (C++, Python)',
+  recognizers: ['python.datasketches.createByAccuracy', 'python.datasketches.createBySize', 'cpp.datasketches.createByAccuracy', 'cpp.datasketches.createBySize'],
+  entryPoints: [
+    ...['bloom_filter.create_by_accuracy', 'datasketches.bloom_filter.create_by_accuracy', 'create_bloom_filter', 'datasketches.create_bloom_filter', 'bloom_filter.suggest_num_filter_bits'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.datasketches.createByAccuracy', title: `datasketches ${callee.replace(/^datasketches\./, '')}(max_distinct_items, target_false_positive_prob)`, callee, arity: [2, 3], languages: PY, requires: DS_PY_REQUIRES,
+      params: DS_ACCURACY, derive: byAccuracy, source: callee.includes('create_bloom_filter') ? DS_PYTHON : DS_BUILDER,
+    })),
+    ...['bloom_filter.create_by_size', 'datasketches.bloom_filter.create_by_size', 'create_bloom_filter_by_size', 'datasketches.create_bloom_filter_by_size'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'python.datasketches.createBySize', title: `datasketches ${callee.replace(/^datasketches\./, '')}(num_bits, num_hashes)`, callee, arity: [2, 3], languages: PY, requires: DS_PY_REQUIRES,
+      params: DS_SIZE, derive: (params) => datasketchesBySize(params.m, params.k), source: callee.includes('create_bloom_filter') ? DS_PYTHON : DS_BUILDER,
+    })),
+    ...['bloom_filter::builder::create_by_accuracy', 'datasketches::bloom_filter::builder::create_by_accuracy'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'cpp.datasketches.createByAccuracy', title: 'datasketches bloom_filter::builder::create_by_accuracy(max_distinct_items, target_false_positive_prob, seed)', callee, arity: [2, 4], languages: ['cpp'], requires: DS_CPP_REQUIRES,
+      params: DS_ACCURACY, derive: byAccuracy, source: DS_BUILDER,
+    })),
+    ...['bloom_filter::builder::create_by_size', 'datasketches::bloom_filter::builder::create_by_size'].map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'cpp.datasketches.createBySize', title: 'datasketches bloom_filter::builder::create_by_size(num_bits, num_hashes, seed)', callee, arity: [2, 4], languages: ['cpp'], requires: DS_CPP_REQUIRES,
+      params: DS_SIZE, derive: (params) => datasketchesBySize(params.m, params.k), source: DS_BUILDER,
+    })),
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [DS_BUILDER, DS_IMPL, DS_PYTHON],
+};

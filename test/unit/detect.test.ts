@@ -94,7 +94,8 @@ const EXTRA_COVERAGE = new Set([
   'python.pyblume.filter', 'python.bloomsieve.bloomFilter', 'python.bloomsieve.getOptimalMK', 'python.bloomsieve.bloomFilterService', 'python.bloomsieve.createFilter',
   'python.python-cuckoo.cuckooFilter', 'python.scalable-cuckoo-filter.cuckooFilter', 'python.scalable-cuckoo-filter.bCuckooFilter', 'python.scalable-cuckoo-filter.scalableCuckooFilter',
   'python.pybloof.bloomFilter', 'python.pybloof.bloomCalculator', 'python.simplebloom.bloomFilter', 'python.pdsa.bloomFilter', 'python.pdsa.countingBloomFilter',
-  'python.pyfusefilter.xor', 'python.pyfusefilter.binaryFuse',
+  'python.pyfusefilter.xor', 'python.pyfusefilter.binaryFuse', 'python.datasketches.createByAccuracy', 'python.datasketches.createBySize',
+  'cpp.datasketches.createByAccuracy', 'cpp.datasketches.createBySize',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

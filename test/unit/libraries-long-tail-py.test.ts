@@ -172,4 +172,20 @@ describe('Python long tail: libraries the survey found in public code', () => {
     // guard: a Xor8 of a file that imports neither
     assert.deepEqual(all('f = Xor8(1000000)\n', 'a.py', 'python.pyfusefilter.xor'), []);
   });
+
+  it('Apache DataSketches bloom_filter: create_by_accuracy (k from p alone) and create_by_size, in 64-bit words (Python and C++)', () => {
+    const text = 'from datasketches import bloom_filter\n\nbf = bloom_filter.create_by_accuracy(4000, 0.01, 89023)\nsmall = bloom_filter.create_by_size(100, 5)\n';
+    const accuracy = find(text, 'a.py', 'python.datasketches.createByAccuracy');
+    // suggest_num_filter_bits = ceil(-4000 ln 0.01 / ln²2) = ceil(38340.2) = 38341 -> (38341 + 63) & ~63 = 38400;
+    // suggest_num_hashes(p) = ceil(-ln 0.01 / ln 2) = ceil(6.64) = 7
+    assert.deepEqual([accuracy.params.n, accuracy.params.p, accuracy.derived.m, accuracy.derived.k], [4000, 0.01, 38_400, 7]);
+    const size = find(text, 'a.py', 'python.datasketches.createBySize');
+    // (100 + 63) & ~63 = 128
+    assert.deepEqual([size.derived.m, size.derived.k], [128, 5]);
+    const cpp = find('#include "bloom_filter.hpp"\nauto filter = datasketches::bloom_filter::builder::create_by_accuracy(1000000, 0.001);\n', 'a.cc', 'cpp.datasketches.createByAccuracy');
+    // ceil(-1e6 ln 0.001 / ln²2) = 14377588 -> 14377600 (whole words); ceil(9.97) = 10
+    assert.deepEqual([cpp.derived.m, cpp.derived.k], [14_377_600, 10]);
+    // guard: another library's create_by_size
+    assert.deepEqual(all('bf = bloom_filter.create_by_size(100, 5)\n', 'a.py', 'python.datasketches.createBySize'), []);
+  });
 });
