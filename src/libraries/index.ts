@@ -82,7 +82,7 @@ import { HIVE } from './hive';
 import { KRAKEND } from './krakend';
 import { PARQUETJS } from './parquetjs';
 import { YOURBASIC } from './yourbasic';
-import { BLOOMSIEVE, DATASKETCHES_BLOOM, PDSA, PYBLOOF, PYBLUME_MODULE, SIMPLEBLOOM_MODULE } from './pythonLongTail';
+import { BLOOMLIB_MODULE, BLOOMSIEVE, DATASKETCHES_BLOOM, PDSA, PYBLOOF, PYBLUME_MODULE, SIMPLEBLOOM_MODULE } from './pythonLongTail';
 import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
 import { BLOOMFILTER_PY } from './bloomfilterPy';
 import { BLOOMFILTER_RB } from './bloomfilterRb';
@@ -134,7 +134,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS, PROBABILISTIC_DATA_STRUCTURES, LICIA_BLOOM, BLOOMD, PYREBLOOM_MODULE,
   BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX, DATABRICKS,
   // Python long tail (libs4-p)
-  PYBLUME_MODULE, BLOOMSIEVE, PYBLOOF, SIMPLEBLOOM_MODULE, PDSA, DATASKETCHES_BLOOM,
+  PYBLUME_MODULE, BLOOMSIEVE, PYBLOOF, SIMPLEBLOOM_MODULE, PDSA, DATASKETCHES_BLOOM, BLOOMLIB_MODULE,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

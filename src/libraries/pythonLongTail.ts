@@ -461,3 +461,30 @@ export const DATASKETCHES_BLOOM: LibraryModule = {
   model: classicModel('colliding'),
   sources: [DS_BUILDER, DS_IMPL, DS_PYTHON],
 };
+
+// ------------------------------------------------------------------ bloomlib (mike-huls/bloomlib, Rust core)
+
+const BLOOMLIB: SourceCitation = { repository: 'mike-huls/bloomlib', file: 'src/bloom_filter.rs', function: 'BloomFilterRS::new(expected_number_of_items, desired_false_positive_rate): calc_optimal_number_of_bits = ceil(-n · ln p / ln(2)^2), calculate_optimal_number_of_hashes = ceil(m / n · LN_2); add_bytes: murmur3_32(item, seed i) % m' };
+const BLOOMLIB_PY: SourceCitation = { repository: 'mike-huls/bloomlib', file: 'src/lib.rs', function: '#[pyclass] BloomFilter #[new] new(expected_number_of_items, desired_false_positive_rate)' };
+
+/** BloomFilter(expected_number_of_items, desired_false_positive_rate): m = ceil(-n ln p / ln²2), k = ceil(m / n · ln 2). */
+export function bloomlib(n: number, p: number): LibraryDerivation {
+  const m = Math.ceil((-n * Math.log(p)) / Math.pow(Math.log(2), 2));
+  const notes = m > 2 ** 32 ? [`m = ${m} bits, but each probe is a 32-bit murmur3 hash mod m: only the first 2^32 bits are ever set`] : [];
+  return result(m, Math.ceil((m / n) * LN2), notes);
+}
+
+export const BLOOMLIB_MODULE: LibraryModule = {
+  id: 'bloomlib',
+  displayName: 'bloomlib (Python, Rust core)',
+  recognizers: ['python.bloomlib.bloomFilter'],
+  entryPoints: ['BloomFilter', 'bloomlib.BloomFilter'].map((callee): EntryPoint => ({
+    kind: 'call', recognizer: 'python.bloomlib.bloomFilter', title: 'bloomlib BloomFilter(expected_number_of_items, desired_false_positive_rate)', callee, arity: [2, 2], languages: PY,
+    requires: /\bfrom\s+bloomlib\s+import\b[^\n]*\bBloomFilter\b|\bimport\s+bloomlib\b/,
+    params: [{ role: 'n', unit: 'count', position: 0, names: ['expected_number_of_items'] }, { role: 'p', unit: 'probability', position: 1, names: ['desired_false_positive_rate'] }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? bloomlib(params.n, params.p) : {}), source: BLOOMLIB_PY,
+  })),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [BLOOMLIB, BLOOMLIB_PY],
+};

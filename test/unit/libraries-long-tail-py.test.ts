@@ -173,6 +173,14 @@ describe('Python long tail: libraries the survey found in public code', () => {
     assert.deepEqual(all('f = Xor8(1000000)\n', 'a.py', 'python.pyfusefilter.xor'), []);
   });
 
+  it('bloomlib BloomFilter(expected_number_of_items, desired_false_positive_rate): both rounded up', () => {
+    const finding = find('from bloomlib import BloomFilter\nbf = BloomFilter(expected_number_of_items=1_000, desired_false_positive_rate=0.05)\n', 'a.py', 'python.bloomlib.bloomFilter');
+    // m = ceil(-1000 ln 0.05 / ln²2) = ceil(6235.2) = 6236; k = ceil(6236 / 1000 · ln 2) = ceil(4.32) = 5
+    assert.deepEqual([finding.derived.m, finding.derived.k], [6236, 5]);
+    // guard: bloom_filter's BloomFilter takes the same two numbers
+    assert.deepEqual(all('from bloom_filter import BloomFilter\nbf = BloomFilter(1000, 0.05)\n', 'a.py', 'python.bloomlib.bloomFilter'), []);
+  });
+
   it('Apache DataSketches bloom_filter: create_by_accuracy (k from p alone) and create_by_size, in 64-bit words (Python and C++)', () => {
     const text = 'from datasketches import bloom_filter\n\nbf = bloom_filter.create_by_accuracy(4000, 0.01, 89023)\nsmall = bloom_filter.create_by_size(100, 5)\n';
     const accuracy = find(text, 'a.py', 'python.datasketches.createByAccuracy');
