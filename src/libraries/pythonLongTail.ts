@@ -488,3 +488,28 @@ export const BLOOMLIB_MODULE: LibraryModule = {
   model: classicModel('colliding'),
   sources: [BLOOMLIB, BLOOMLIB_PY],
 };
+
+// ------------------------------------------------------------------ bloomfilter-lite (lorenzomaiuri-dev/bloomfilter-py)
+
+const BLOOMFILTER_LITE: SourceCitation = { repository: 'lorenzomaiuri-dev/bloomfilter-py', file: 'src/bloomfilter_lite/bloom_filter.py', function: 'BloomFilter.__init__(expected_items, false_positive_rate): _optimal_size = int(-(n · log(p)) / (log(2) ** 2)), _optimal_hash_count = int((m / n) · log(2)); _hashes: md5(item + str(i)) % size' };
+
+/** m = int(-n ln p / ln²2), k = int(m / n · ln 2): both truncated. */
+export function bloomfilterLite(n: number, p: number): LibraryDerivation {
+  const m = Math.trunc(-(n * Math.log(p)) / (Math.log(2) ** 2));
+  return result(m, Math.trunc((m / n) * Math.log(2)), []);
+}
+
+export const BLOOMFILTER_LITE_MODULE: LibraryModule = {
+  id: 'bloomfilter-lite',
+  displayName: 'bloomfilter-lite (Python)',
+  recognizers: ['python.bloomfilter-lite.bloomFilter'],
+  entryPoints: ['BloomFilter', 'bloomfilter_lite.BloomFilter'].map((callee): EntryPoint => ({
+    kind: 'call', recognizer: 'python.bloomfilter-lite.bloomFilter', title: 'bloomfilter-lite BloomFilter(expected_items, false_positive_rate)', callee, arity: [2, 2], languages: PY,
+    requires: /\bbloomfilter_lite\b/,
+    params: [{ role: 'n', unit: 'count', position: 0, names: ['expected_items'] }, { role: 'p', unit: 'probability', position: 1, names: ['false_positive_rate'] }],
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? bloomfilterLite(params.n, params.p) : {}), source: BLOOMFILTER_LITE,
+  })),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [BLOOMFILTER_LITE],
+};

@@ -95,7 +95,7 @@ const EXTRA_COVERAGE = new Set([
   'python.python-cuckoo.cuckooFilter', 'python.scalable-cuckoo-filter.cuckooFilter', 'python.scalable-cuckoo-filter.bCuckooFilter', 'python.scalable-cuckoo-filter.scalableCuckooFilter',
   'python.pybloof.bloomFilter', 'python.pybloof.bloomCalculator', 'python.simplebloom.bloomFilter', 'python.pdsa.bloomFilter', 'python.pdsa.countingBloomFilter',
   'python.pyfusefilter.xor', 'python.pyfusefilter.binaryFuse', 'python.datasketches.createByAccuracy', 'python.datasketches.createBySize',
-  'cpp.datasketches.createByAccuracy', 'cpp.datasketches.createBySize', 'python.bloomlib.bloomFilter',
+  'cpp.datasketches.createByAccuracy', 'cpp.datasketches.createBySize', 'python.bloomlib.bloomFilter', 'python.bloomfilter-lite.bloomFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -181,6 +181,14 @@ describe('Python long tail: libraries the survey found in public code', () => {
     assert.deepEqual(all('from bloom_filter import BloomFilter\nbf = BloomFilter(1000, 0.05)\n', 'a.py', 'python.bloomlib.bloomFilter'), []);
   });
 
+  it('bloomfilter-lite BloomFilter(expected_items, false_positive_rate): both truncated', () => {
+    const finding = find('from bloomfilter_lite import BloomFilter\nbf = BloomFilter(expected_items=1000, false_positive_rate=0.01)\n', 'a.py', 'python.bloomfilter-lite.bloomFilter');
+    // m = int(-(1000 · ln 0.01) / ln²2) = int(9585.06) = 9585; k = int(9.585 · ln 2) = int(6.64) = 6
+    assert.deepEqual([finding.derived.m, finding.derived.k], [9585, 6]);
+    // guard: hazy takes the same keywords
+    assert.deepEqual(all('from hazy import BloomFilter\nbf = BloomFilter(expected_items=1000, false_positive_rate=0.01)\n', 'a.py', 'python.bloomfilter-lite.bloomFilter'), []);
+  });
+
   it('Apache DataSketches bloom_filter: create_by_accuracy (k from p alone) and create_by_size, in 64-bit words (Python and C++)', () => {
     const text = 'from datasketches import bloom_filter\n\nbf = bloom_filter.create_by_accuracy(4000, 0.01, 89023)\nsmall = bloom_filter.create_by_size(100, 5)\n';
     const accuracy = find(text, 'a.py', 'python.datasketches.createByAccuracy');
