@@ -1,8 +1,10 @@
 /**
- * Python libraries of the long tail met in blind corpus rounds (issue 17, item 2), one module each: pyblume (a scalable
+ * Python libraries of the long tail (issue 17, item 2), one module each. Met in blind corpus rounds: pyblume (a scalable
  * filter in one mmap file capped in bytes), bloomsieve (mmap Bloom filter and a RedisBloom service), cuckoopy,
  * python-cuckoo (imported as `cuckoofilter`, like the PyPI package of that name: pyCuckoofilter.ts) and the PyPI
- * scalable-cuckoo-filter (imported as `cuckoo`). Each derivation follows the library's own code.
+ * scalable-cuckoo-filter (imported as `cuckoo`). Found by a survey of public Python code: pybloof, simplebloom, pdsa,
+ * pyfusefilter / pyxorfilter, Apache DataSketches' bloom_filter (Python binding and C++ builder), bloomlib and
+ * bloomfilter-lite. Each derivation follows the library's own code.
  */
 import type { LibraryDerivation } from '../detect/types';
 import { binaryFuseFilter, cuckooTable, xorFilter } from './fingerprintLayouts';
