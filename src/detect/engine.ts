@@ -400,7 +400,7 @@ export class ScanContext {
       ? { expression: definition.expression, origin: { name, line: this.source.lineOf(definition.offset), ...(this.extras.fileName ? { file: this.extras.fileName } : {}), ...(definition.parameterDefault ? { parameterDefault: true } : {}) } }
       : undefined;
     const direct = this.definitionOf(name);
-    if (direct) return local(direct);
+    if (direct) return local(widgetDefault(direct));
     const qualified = /^(.*?)(?:\.|::|->)([A-Za-z_]\w*)$/.exec(name);
     const last = qualified?.[2];
     const ownMember = qualified !== null && /^(?:this|self|Self|static|cls)$/.test(qualified[1]);
@@ -497,6 +497,22 @@ export class ScanContext {
     }
     return undefined;
   }
+}
+
+/**
+ * An input widget's starting value stands for the value until someone moves it: Streamlit `st.slider(label, min, max,
+ * value)` / `st.number_input(...)`, Gradio `gr.Slider(minimum, maximum, value)`, ipywidgets `IntSlider(value=...)`.
+ */
+const WIDGET = /^(?:[\w.]+\.)?(slider|number_input|select_slider|Slider|Number|IntSlider|FloatSlider|FloatLogSlider|BoundedIntText|BoundedFloatText|IntText|FloatText)\s*\(/;
+
+function widgetDefault<T extends TextDefinition | null | undefined>(definition: T): T {
+  const widget = definition ? WIDGET.exec(definition.expression) : null;
+  if (!definition || !widget) return definition;
+  const list = splitArguments(definition.expression, widget[0].length - 1);
+  const positional = list?.args.filter((a) => a.name === undefined) ?? [];
+  const position = /^(?:slider|number_input|select_slider)$/.test(widget[1]) ? 3 : /^(?:Slider|Number)$/.test(widget[1]) ? 2 : -1;
+  const value = list?.args.find((a) => a.name === 'value') ?? positional[position];
+  return value ? { ...definition, expression: value.text, offset: definition.offset + value.start } : definition;
 }
 
 /** The value without a trailing comment (`#`, `//`, `/*`; in Python only `#`: `//` divides there). */

@@ -35,13 +35,16 @@ export function fencedBlocks(text: string): FencedBlock[] {
   const lines = text.split('\n');
   const blocks: FencedBlock[] = [];
   for (let i = 0; i < lines.length && blocks.length < MAX_BLOCKS; i++) {
-    const open = /^([ \t]{0,3})(`{3,}|~{3,})[ \t]*\{?\.?([\w#+.-]*)/.exec(lines[i]);
+    // (a block inside a quote, `> ```go`: its lines keep their columns, the quote marks read as blanks)
+    const open = /^((?:[ \t]{0,3}>)*[ \t]{0,3})(`{3,}|~{3,})[ \t]*\{?\.?([\w#+.-]*)/.exec(lines[i]);
     if (!open) continue;
+    const quoted = open[1].includes('>');
+    const unquote = (line: string) => (quoted ? line.replace(/^(?:[ \t]{0,3}>)+/, (marks) => ' '.repeat(marks.length)) : line);
     const fence = open[2];
     let end = i + 1;
-    while (end < lines.length && !new RegExp(`^[ \\t]{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(lines[end])) end++;
+    while (end < lines.length && !new RegExp(`^[ \\t]{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(unquote(lines[end]))) end++;
     const languageId = TAGS.get(open[3].toLowerCase());
-    if (languageId) blocks.push({ languageId, firstLine: i + 1, text: lines.slice(i + 1, end).join('\n') });
+    if (languageId) blocks.push({ languageId, firstLine: i + 1, text: lines.slice(i + 1, end).map(unquote).join('\n') });
     i = end;
   }
   return blocks;

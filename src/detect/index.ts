@@ -53,7 +53,9 @@ export interface DetectOptions {
 /** Keywords one of which every recogniser's match contains (lower case); declared callees and settings that hold none of them are added. */
 const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'tryinit', 'ribbonfilter', 'ribbon_filter',
   // other filters (src/libraries/fingerprintLibraries.ts, recognizers/redisCuckoo.ts)
-  'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse'];
+  'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse',
+  // a filter class that never says "Bloom" but computes its size with the formula's ln 2 (recognizers/generic.ts)
+  'log(2)', 'math.ln2'];
 const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) => !BASE_NEEDLES.some((needle) => name.includes(needle)))];
 /**
  * Every needle in one pass: one alternation costs about an eighth of one `indexOf` pass per needle (1 MB, 55 needles:
@@ -83,9 +85,14 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
   // a Markdown document's code blocks read in their own language (src/detect/fencedBlocks.ts)
   if (typeof text !== 'string' || (options.languageId ?? languageFromFileName(options.fileName)) !== 'markdown' || (!text.includes('```') && !text.includes('~~~'))) return found;
   const inBlocks = joinedByLanguage(fencedBlocks(text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text))
-    .flatMap((program) => mapPositions(detectInText(program.text, { ...options, languageId: program.languageId, document: text }), (line, character) => ({ line: program.markdownLine(line), character })))
-    // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there)
-    .filter((finding) => Object.values(finding.sources).some(isStated));
+    .flatMap((program) => {
+      const lines = program.text.split('\n');
+      // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there;
+      // one that states a number, `cuckoo.NewFilter(4, 9, maxKeys, ...)`, does)
+      const states = (finding: Finding) => Object.values(finding.sources).some(isStated)
+        || /\([\s\S]*\b\d/.test(lines.slice(finding.range.start.line, finding.range.end.line + 1).join('\n').slice(finding.range.start.character));
+      return mapPositions(detectInText(program.text, { ...options, languageId: program.languageId, document: text }).filter(states), (line, character) => ({ line: program.markdownLine(line), character }));
+    });
   return inBlocks.length === 0 ? found : mergeBlockFindings(found, inBlocks);
 }
 
@@ -205,7 +212,7 @@ function perLoopRow(ctx: ScanContext, drafts: readonly Draft[], read: () => Draf
 /** Python's function header: `def name(`. */
 const PYTHON_DEF = /\bdef\s+([A-Za-z_]\w*)\s*\(/g;
 /** A block's header that is a function or method: its name right before its parameter list (`Type name(...) {`, `func (r *R) name(...) T {`). */
-const FUNCTION_HEADER_NAME = /([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($/;
+const FUNCTION_HEADER_NAME = /([A-Za-z_]\w*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\($/;
 const CONTROL_WORDS = /^(?:if|for|foreach|while|switch|catch|using|lock|synchronized|with|match|return|when|elif|else|try)$/;
 const MAX_FUNCTION_LOOK_BACK = 6000;
 
@@ -283,6 +290,22 @@ function callsOf(ctx: ScanContext, pattern: string): { index: number; text: stri
 }
 
 /**
+ * A guess (read once per text) whose parameter is a bare parameter of its function, bound to what the only call passes
+ * (`BloomFilter::new(expected_rows, 0.01)` in `create_sized(path, expected_rows)`, called as `create_sized(path, 10000)`).
+ */
+function boundByCall(ctx: ScanContext, draft: Draft, row: ReadonlyMap<string, RowValue>): Draft {
+  const unevaluated = draft.unevaluated.filter(({ param, expression }) => {
+    const bound = row.get(expression.trim());
+    const value = bound ? evaluateConstant(bound.expression, ctx.codeEval) : undefined;
+    if (!bound || !value?.ok || draft.params[param] !== undefined) return true;
+    (draft.params as Record<string, number>)[param] = value.value;
+    draft.sources[param] = { kind: 'argument', text: bound.expression, range: ctx.source.range(bound.offset, bound.offset + bound.expression.length), origin: { name: expression.trim(), line: ctx.source.lineOf(bound.offset), ...(ctx.extras.fileName ? { file: ctx.extras.fileName } : {}), callArgument: true } };
+    return false;
+  });
+  return unevaluated.length === draft.unevaluated.length ? draft : { ...draft, unevaluated };
+}
+
+/**
  * A configuration inside a function that sizes the filter from its parameters (`def create_sized_filter(name,
  * expected_items, error_rate=0.01)`), called exactly once in the file with its values (`create_sized_filter('urls',
  * 5_000_000, error_rate=0.001)`): read again with the parameters bound to that call's arguments. With no call, or
@@ -291,7 +314,7 @@ function callsOf(ctx: ScanContext, pattern: string): { index: number; text: stri
 function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | readonly Draft[] | undefined): Draft {
   // (a guess is read once per text: it cannot be read again with other values)
   const fromParameters = draft.unevaluated.length > 0 || Object.values(draft.sources).some((s) => s?.origin?.parameterDefault);
-  if (!fromParameters || draft.recognizer === GENERIC_ID) return draft;
+  if (!fromParameters || (draft.recognizer === GENERIC_ID && draft.unevaluated.length === 0)) return draft;
   const fn = enclosingFunction(ctx, draft.start);
   if (!fn || fn.parameters.length === 0) return draft;
   // a constructor (`DatasetDiff(int size, ...)` in `class DatasetDiff`) is called as `this(...)` or `new DatasetDiff(...)`
@@ -315,6 +338,7 @@ function atOnlyCallSite(ctx: ScanContext, draft: Draft, read: () => Draft | read
     if (name !== undefined && fn.parameters.includes(name) && arg.text.trim() !== name) row.set(name, { expression: arg.text, offset: arg.start, callArgument: true });
   });
   if (row.size === 0) return draft;
+  if (draft.recognizer === GENERIC_ID) return boundByCall(ctx, draft, row);
   let again: Draft | readonly Draft[] | undefined;
   try {
     again = ctx.withLoopRow(row, read);

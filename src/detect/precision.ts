@@ -61,7 +61,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   const tree = ctx.extras.syntax?.around(draft.start);
   // (a class named as a filter, sized by its constructor's defaults, starts at the class: its own line declares it)
   const atClass = /\b(?:class|struct)\s+$/.test(ctx.text.slice(Math.max(ctx.source.lineStart(ctx.source.lineOf(draft.start)), draft.start - 80), draft.start));
-  if (!atClass && !isAnnotatedDefault(ctx, draft) && !returnsDefault(ctx, draft) && !bloomFunctionDefaults(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
+  if (!atClass && !isAnnotatedDefault(ctx, draft) && !returnsDefault(ctx, draft) && !bloomFunctionDefaults(ctx, draft) && !namedParameterDefaults(ctx, draft) && (tree ? tree.inDeclaration : isDeclaration(ctx, draft) || isNamedParameterDeclaration(ctx, draft))) return 'a declaration, not a use';
   if (!tree && isPrintedText(ctx, draft)) return 'text a program prints, not a configuration';
   if (tree ? isExpectedValueInTree(tree) : isExpectedValue(ctx, draft)) return 'the expected value of an assertion';
   if (isKeyDeclaration(ctx, draft)) return 'the declaration of a configuration key, with no value';
@@ -151,6 +151,26 @@ function unusedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
     body.push(text);
   }
   return body.length > 0 && names.every((name) => !body.some((text) => new RegExp(`\\b${name}\\b`).test(text)));
+}
+
+/**
+ * Bloom-named parameters with literal defaults (`bloom_filter_capacity: int = 10_000_000, bloom_filter_error_rate: float =
+ * 0.1`): what the function builds when its callers pass nothing, stated by the function.
+ */
+function namedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
+  if (draft.recognizer !== GENERIC_ID) return false;
+  const stated = Object.values(draft.sources).filter(isStated);
+  return stated.length > 0 && stated.every((source) => {
+    if (source.range === undefined) return false;
+    const line = ctx.source.lineText(source.range.start.line);
+    const name = /([A-Za-z_]\w*)\s*(?::\s*[\w.\[\]]+\s*)?=\s*$/.exec(line.slice(0, source.range.start.character))?.[1];
+    return name !== undefined && /bloom|cuckoo/i.test(name) && /^\s*(?:[-+]?\d[\d_.eE+-]*|[-+]?\d[\d_]*\s*[*/]\s*[\d_*/ ]+)\s*[,)]/.test(line.slice(source.range.start.character));
+  }) && hasBody(ctx.text.slice(draft.end, draft.end + 400));
+}
+
+/** A parameter list followed by a body (`):`, `) {`, `) -> None:`, `): Unit {`, `) =>`), not a prototype (`);`). */
+function hasBody(after: string): boolean {
+  return /^[^;{}]*?\)\s*(?:(?:->|:)\s*[\w.\[\], <>|?]{1,60}?\s*)?(?::\s*(?:#.*)?$|\{|=>)/m.test(after);
 }
 
 /** A function that only returns its setting's default (`fn default_bloom_fpp() -> f64 { 0.01 }`): its value is stated. */

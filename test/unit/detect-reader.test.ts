@@ -350,6 +350,12 @@ describe('detect: a Markdown document\'s code blocks read in their own language'
     assert.deepEqual(found(md, 'markdown'), ['redis.bf.reserve@9 {"p":0.002,"n":2000000}']);
   });
 
+  it('a block inside a quote names the library of a later block; a sketch stating a number is a filter, one stating none is not', () => {
+    const md = '> Library:\n>\n>```go\n>import "github.com/linvon/cuckoo-filter"\n>```\n\n```go\ncf := cuckoo.NewFilter(4, 9, maxKeys, cuckoo.TableTypePacked)\n```\n';
+    assert.deepEqual(found(md, 'markdown'), ['go.linvon.cuckoo.newFilter@7 {}']);
+    assert.deepEqual(found(md.replace('4, 9, maxKeys', 'buckets, bits, maxKeys'), 'markdown'), []);
+  });
+
   it('blocks of one language read as one program: the import in the first block names the library of the later ones', () => {
     const md = '# hazy\n\n```python\nfrom hazy import ScalableBloomFilter\n```\n\nGrowing filters:\n\n```python\nsbf = ScalableBloomFilter(initial_capacity=5000, false_positive_rate=0.02)\n```\n';
     assert.deepEqual(found(md, 'markdown'), ['python.hazy.scalableBloomFilter@9 {"n":5000,"p":0.02}']);
@@ -405,5 +411,66 @@ describe('detect: rounds X to AC, text that configures nothing', () => {
     assert.deepEqual(found('fn read(raw: &[u8]) -> BloomFilter {\n    let words = decode(raw);\n    BloomFilter::from_vec(words).hashes(7)\n}\n', 'rust', false).filter((f) => !f.startsWith('generic')), []);
     assert.deepEqual(found('from bloom_filter2 import BloomFilter\ndef run(conf):\n    return BloomFilter(max_elements=conf["max_elements"], error_rate=conf["error_rate"])\n', 'python'), []);
     assert.deepEqual(found('fn make(rate: Option<f64>) -> Option<BloomFilter> {\n    rate.map(|r| BloomFilter::with_false_pos(r).expected_items(1000))\n}\n', 'rust', false).map((f) => f.replace(/@\d+/, '')), ['rust.fastbloom.withFalsePos {"n":1000}']);
+  });
+});
+
+describe('detect: rounds AB to AE, values a reader takes', () => {
+  it('a lone Bloom-named size is the filter\'s bits; a few "bloom" pixels of a glow effect are none', () => {
+    assert.deepEqual(found('class Config:\n    SEARCH_BLOOM_FILTER_SIZE = 500  # size of the search Bloom filter\n', 'python'), ['generic.named@1 {"m":500}']);
+    assert.deepEqual(found('cfg := PoolConfig{\n\tMaxPeers:        10,\n\tBloomFilterSize: 1024,\n}\n', 'go').map((f) => f.replace(/@\d+/, '')), ['generic.named {"m":1024}']);
+    assert.deepEqual(found('post = dict(haze=0.35, bloom=0.95, bloom_size=9, vignette=0.35)\n', 'python'), []);
+  });
+
+  it('Bloom-named parameters with literal defaults are what the function builds; a C++ prototype states none', () => {
+    const python = 'class Spider(Base):\n    def __init__(self, state=None,\n                 bloom_filter_capacity: int = 10_000_000, bloom_filter_error_rate: float = 0.1):\n        super().__init__(state, bloom_filter_capacity, bloom_filter_error_rate)\n';
+    assert.deepEqual(found(python, 'python'), ['generic.named@2 {"n":10000000,"p":0.1}']);
+    assert.deepEqual(found('void Make(int keys, size_t bloom_capacity = 100000, double bloom_fp_rate = 0.01);\n', 'cpp'), []);
+    // not Bloom-named: a hand-rolled class's constructor default stays a declaration
+    assert.deepEqual(found('class Seen {\n  Seen({required int expectedItems, double falsePositiveRate = 0.01});\n}\n', 'dart', false), []);
+  });
+
+  it('a hash count given as a list of hash functions, through the name bound to it', () => {
+    const text = 'from bloom_filter import BloomFilter, fnv, djb\n\nclass Shard:\n    def __init__(self, cells, filter_size=256, hash_functions=[fnv, djb]):\n        self.bloom = self._make(filter_size, hash_functions)\n\n    def _make(self, filter_size, hash_functions):\n        return BloomFilter(filter_size, hash_functions)\n';
+    assert.deepEqual(found(text, 'python'), ['generic.named@7 {"m":256,"k":2}']);
+  });
+});
+
+describe('detect: a class of this file, called with some of its arguments', () => {
+  it('the call is the filter; the constructor\'s defaults fill what it leaves out, and the class line states none alone', () => {
+    const ts = 'export class BloomFilter {\n  constructor(expectedItems: number, falsePositiveRate = 0.01) {\n    this.bits = new Uint8Array(1)\n  }\n}\nconst CAPACITY = 100_000\nconst next = new BloomFilter(CAPACITY)\n';
+    assert.deepEqual(found(ts, 'typescript'), ['generic.named@6 {"n":100000,"p":0.01}']);
+    // every argument passed: the class's own defaults are a configuration of their own
+    const scala = 'case class BloomSettings(expectedItems: Long = 300000L, fpp: Double = 0.01)\n\nobject Settings {\n  val small = BloomSettings(expectedItems = 80000L, fpp = 0.05)\n}\n';
+    assert.deepEqual(found(scala, 'scala', false), ['generic.named@0 {"n":300000,"p":0.01}', 'generic.named@3 {"n":80000,"p":0.05}']);
+  });
+
+  it('epsilon and delta are a false-positive rate', () => {
+    assert.deepEqual(found('from delta_bloom import BloomFilter\nbf = BloomFilter(n=1000, delta=0.01)\n', 'python'), ['generic.named@1 {"n":1000,"p":0.01}']);
+    assert.deepEqual(found('class BloomFilter:\n    def __init__(self, n=None, epsilon=None):\n        self.m = n\n\nbase = BloomFilter(n=15_000, epsilon=0.5)\n', 'python'), ['generic.named@4 {"n":15000,"p":0.5}']);
+  });
+});
+
+describe('detect: a guessed filter inside a function, bound by the function\'s only call', () => {
+  it('a bare parameter read from the call (a Rust generic header with nested angle brackets)', () => {
+    const rust = 'use crate::bloom::BloomFilter;\n\nimpl Writer {\n    pub fn create<P: AsRef<Path>>(path: P) -> Result<Self, String> {\n        Self::create_sized(path, 10000)\n    }\n\n    pub fn create_sized<P: AsRef<Path>>(path: P, expected_rows: usize) -> Result<Self, String> {\n        let bloom = BloomFilter::new(expected_rows, 0.01);\n        Ok(Self { bloom })\n    }\n}\n';
+    assert.deepEqual(found(rust, 'rust'), ['generic.named@8 {"p":0.01,"n":10000}']);
+  });
+});
+
+describe('detect: a filter class named otherwise, known by its own text', () => {
+  it('the Bloom formula or "Bloom filter" with membership methods makes a class a filter: its defaults, its calls', () => {
+    const formula = 'import math\n\nclass UrlMembershipFilter:\n    def __init__(self, expected_elements: int = 100000, false_positive_rate: float = 0.01):\n        self.size = int(-expected_elements * math.log(false_positive_rate) / (math.log(2) ** 2))\n        self.bits = bytearray((self.size + 7) // 8)\n';
+    assert.deepEqual(found(formula, 'python'), ['generic.named@2 {"n":100000,"p":0.01}']);
+    const words = 'class SeenFilter:\n    """Bloom filter for request URLs."""\n\n    def __init__(self, expected_insertions=1_000_000, fpp=0.01):\n        self.bits = bytearray(expected_insertions)\n\n    def add(self, url):\n        self.bits[hash(url) % len(self.bits)] = 1\n\nclass Engine:\n    def __init__(self):\n        self.seen = SeenFilter(expected_insertions=2_000_000, fpp=0.001)\n';
+    assert.deepEqual(found(words, 'python'), ['generic.named@0 {"n":1000000,"p":0.01}', 'generic.named@11 {"n":2000000,"p":0.001}']);
+    const ruby = 'class MembershipFilter\n  def initialize(capacity: 1000, error_rate: 0.01)\n    @size = (-capacity * Math.log(error_rate) / (Math.log(2)**2)).ceil\n  end\nend\n';
+    assert.deepEqual(found(ruby, 'ruby', false), ['generic.named@0 {"n":1000,"p":0.01}']);
+  });
+
+  it('a settings class that mentions the filter, and a class that builds one from a library, are no filters themselves', () => {
+    const settings = 'class CacheSettings:\n    """Cache and its Bloom filter."""\n    ttl_seconds: int = 60\n    max_items: int = 5000\n';
+    assert.deepEqual(found(settings, 'python'), []);
+    const user = 'from bloom_filter2 import BloomFilter\n\nclass Router:\n    """LRU in front of Redis, with a Bloom filter to skip cold keys."""\n    def __init__(self):\n        self.near = LRUCache(maxsize=10000)\n        self.known = BloomFilter(max_elements=1000000, error_rate=0.001)\n\n    def put(self, key):\n        self.known.add(key)\n';
+    assert.deepEqual(found(user, 'python'), ['bloom-filter2.bloomFilter@6 {"n":1000000,"p":0.001}']);
   });
 });

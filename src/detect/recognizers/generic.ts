@@ -74,7 +74,7 @@ type Guess = { readonly param: ParamName | 'size'; readonly scale?: number; read
 const NAME_RULES: readonly [RegExp, Guess][] = [
   [/bitsper(?:key|entry|element|elem|item|value|row)|^bp[ke]$/, { param: 'bitsPerElement' }],
   [/^(?:k|nk)$|hash(?:es|count|functions?|funcs?|fns|num|number|iterations|probes)|^(?:num|n|nb|number|count)(?:of)?hash|^(?:num)?probes$|^(?:num|n|number)?(?:of)?seeds$|^seedcount$/, { param: 'k' }],
-  [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$/, { param: 'p' }],
+  [/falsepositive|falseprob|fpp|^fp$|fprate|fpchance|fpprob|fpratio|errorrate|errorratio|errorprob|^error$|^p$|^fpr$|^rate$|^probability$|^prob$|collisionprob|^wrongs$|^(?:epsilon|eps|delta)$/, { param: 'p' }],
   [/inbytes$|bytesize$|^(?:num|n|total|max)?bytes$|^sizebytes$|^memorybytes$/, { param: 'm', scale: 8 }],
   [/^(?:memory|memorysize|mem)$/, { param: 'm', scale: 8, unitOnly: true }],
   [/^(?:m|nbits|numbits|bits|bitcount|bitsize|sizeinbits|bitarraysize|bitmapsize|bitlength|bitslength|totalbits|vectorsize|numberofbits|bitssize|sizebits|bitsetsize|numofbits)$/, { param: 'm' }],
@@ -104,7 +104,38 @@ export function classifyName(name: string): Guess | undefined {
 }
 
 function hasAnchorWord(name: string): boolean {
-  return nameWords(name).some(isAnchorWord);
+  return nameWords(name).some(isAnchorWord) || filterClasses.has(name.replace(/^.*(?:\.|::)/, '').replace(STATIC_CONSTRUCTOR_SUFFIX, ''));
+}
+
+/** Classes of the text being read that are Bloom filters by their own text, whatever their name (set per read). */
+let filterClasses: ReadonlySet<string> = new Set();
+
+/** The Bloom sizing formula's ln²2 (`math.log(2) ** 2`, `Math.LN2 * Math.LN2`): a class computing it sizes a Bloom filter. */
+const FILTER_FORMULA = /log\(\s*2(?:\.0)?\s*\)\s*(?:\*\*\s*2|\^\s*2|\*\s*(?:math\.|Math\.)?log\(\s*2)|\bLN2\s*\*\s*(?:Math\.)?LN2\b|\bln2\s*\*\s*ln2\b|pow\(\s*(?:math\.|Math\.)?(?:log\(\s*2\s*\)|LN2|ln2)\s*,\s*2\s*\)/i;
+
+/** A membership method defined in a class (`def add(self, item)`, `contains(key: string): boolean {`, `fn insert(&mut self`). */
+const FILTER_METHOD = /(?:^|[ \t])(?:(?:def|fn|func|fun|function|public|private|protected|internal|pub|async)[ \t]+)*(?:[\w<>\[\]]+[ \t]+)?(?:add|put|insert|contains|__contains__|might_?[cC]ontains?|maybe_?[cC]ontains?|lookup|check|test|has|exists|query)[ \t]*(?:<[^<>\n]*>)?\((?=[^)\n]*\)[^;\n]*(?:[:{]|=>)[ \t]*(?:#.*|\/\/.*)?$)/m;
+
+/**
+ * A class named otherwise (`class SeenFilter`, `class CacheMissShield`) whose own text calls it a Bloom filter or sizes it
+ * with the Bloom formula: read as a Bloom-named class is (its constructor's defaults, the calls that build it).
+ */
+function bloomEvidencedClasses(ctx: ScanContext): Set<string> {
+  const names = new Set<string>();
+  if (ctx.source.family !== 'python' && ctx.source.family !== 'js' && ctx.source.family !== 'c' && ctx.source.languageId !== 'ruby') return names;
+  const text = ctx.text;
+  const declarations = [...text.matchAll(/\b(?:class|struct)[ \t]+([A-Z]\w{2,60})/g)].filter((m) => ctx.isCode(m.index!));
+  declarations.slice(0, 50).forEach((declaration, i) => {
+    const name = declaration[1];
+    if (nameWords(name).some(isAnchorWord) || hasDecoyWord(name)) return;
+    const end = Math.min(declarations[i + 1]?.index ?? text.length, declaration.index! + 3000);
+    const body = text.slice(declaration.index!, end);
+    // (a settings class that mentions the filter it configures is no filter: a filter computes its size, or has its own
+    // membership methods)
+    // (nor is a class that builds one: `self.known = BloomFilter(...)` makes it the filter's user)
+    if ((FILTER_FORMULA.test(body) || (/bloom[ _-]?filter/i.test(body) && FILTER_METHOD.test(body))) && !/\b(?:new[ \t]+)?[\w.]*Bloom\w*(?:<[^<>\n]*>)?[ \t]*(?:\.\w+[ \t]*)?\(/.test(body.replace(/^[^\n]*/, ''))) names.add(name);
+  });
+  return names;
 }
 
 function hasDecoyWord(name: string): boolean {
@@ -317,7 +348,7 @@ interface Scope {
   /** Container of pairs not inside a bracket of the scope: indentation parents for YAML/Python blocks. */
   readonly fallback: (pair: Pair) => number;
   /** Parameter names of a hand-rolled constructor, for positional arguments (bits and hashes by position). */
-  readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[] };
+  readonly positional?: { readonly args: readonly Argument[]; readonly names: readonly string[]; readonly defaults?: readonly OwnParameter['fallback'][] };
   /** Builder calls chained after the anchor (`.expectedInsertions(1000).fpp(0.01)`), read as name = argument. */
   readonly chained?: readonly Pair[];
   /** The body of a class named as a filter: defaults of its constructor's or init's parameters start at the class. */
@@ -437,7 +468,13 @@ function xmlScope(ctx: ScanContext, tagStart: number, anchorStart: number, ancho
 }
 
 /** Parameter names of the constructor / factory `name` defined in this file (hand-rolled filters). */
-function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined {
+/** A parameter of a constructor declared in this file, with its default value when it states one. */
+interface OwnParameter {
+  readonly name: string;
+  readonly fallback?: { readonly text: string; readonly start: number; readonly end: number };
+}
+
+function ownParameters(ctx: ScanContext, name: string): OwnParameter[] | undefined {
   const defines = `\\b(?:class|struct|record|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`;
   if (!ctx.hint(`generic-defines:${name}`, new RegExp(defines))) return undefined;
   const text = ctx.text;
@@ -455,18 +492,25 @@ function ownParameterNames(ctx: ScanContext, name: string): string[] | undefined
   const list = splitArguments(text, open);
   if (!list) return undefined;
   const go = ctx.source.languageId === 'go';
-  const names = list.args
-    .map((arg) => {
-      if (arg.name) return arg.name;
+  const parameters = list.args
+    .map((arg): OwnParameter | undefined => {
+      // (Python `rate=0.01`, TypeScript `rate = 0.01`, Kotlin `rate: Double = 0.01`: a splitter names only keyword-like forms)
+      const assigned = /=(?![=>])\s*/.exec(arg.text);
+      const fallback = arg.name !== undefined ? { text: arg.text, start: arg.start, end: arg.end }
+        : assigned ? { text: arg.text.slice(assigned.index + assigned[0].length), start: arg.start + assigned.index + assigned[0].length, end: arg.end } : undefined;
+      if (arg.name) return { name: arg.name, fallback };
       const identifiers = arg.text.replace(/=.*$/s, '').replace(/:.*$/s, '').match(/[A-Za-z_]\w*/g) ?? [];
-      return go ? identifiers[0] : identifiers[identifiers.length - 1];
+      const own = go ? identifiers[0] : identifiers[identifiers.length - 1];
+      return own === undefined ? undefined : { name: own, fallback };
     })
-    .filter((n): n is string => n !== undefined && n !== 'self' && n !== 'this' && n !== 'cls');
-  return names.length > 0 ? names : undefined;
+    .filter((p): p is OwnParameter => p !== undefined && p.name !== 'self' && p.name !== 'this' && p.name !== 'cls');
+  return parameters.length > 0 ? parameters : undefined;
 }
 
 /** The most bits per key any store uses; "bits" above it are a filter's size. */
 const MAX_BITS_PER_KEY = 32;
+/** A lone Bloom-named size smaller than this is no filter's bit count (`bloom_size=9` of a glow effect). */
+const MIN_LONE_BITS = 32;
 /** Words of a log-structured store, where a Bloom filter is sized in bits per key. */
 const LSM_ENGINE = /\b(?:lsm|LSM|sst|SST|sstable|SSTable|memtable|MemTable|compaction|rocksdb|RocksDB|leveldb|LevelDB|pebble|Pebble|bits per key|bits_per_key|per key)\b/;
 
@@ -582,10 +626,11 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
   const declaration = /\b(?:class|struct|record|object|interface|impl(?:[ \t]+\w+[ \t]+for)?|trait|module|enum)[ \t]+$/.test(before);
   if (declaration) {
     // a class / struct named after a Bloom filter: its body (or Kotlin/Scala primary constructor), or Python's indented block
-    const python = ctx.source.languageId === 'python';
+    // (Python's and Ruby's bodies are their indented lines)
+    const indented = ctx.source.languageId === 'python' || ctx.source.languageId === 'ruby';
     const rest = text.slice(i, i + 400);
-    const brace = python ? -1 : rest.search(/[{(]/);
-    const body = brace >= 0 ? bracketScope(ctx, i + brace, at, name) : python || /:[ \t]*$/.test(text.slice(i, lineEnd)) ? indentScope(ctx, line, at, name) : undefined;
+    const brace = indented ? -1 : rest.search(/[{(]/);
+    const body = brace >= 0 ? bracketScope(ctx, i + brace, at, name) : indented || /:[ \t]*$/.test(text.slice(i, lineEnd)) ? indentScope(ctx, line, at, name) : undefined;
     return body ? { ...body, classBody: true } : undefined;
   }
   if (next === '(' || next === '{' || next === '[') {
@@ -601,8 +646,9 @@ function scopeFor(ctx: ScanContext, at: number, end: number): Scope | undefined 
     if (positional.length === 0 || positional.every((a) => /^["'`]/.test(a.text))) return scope;
     // `BloomFilter::new(` read as one token: the type is the class
     const simple = name.replace(STATIC_CONSTRUCTOR_SUFFIX, '').replace(/^.*(?:\.|::)/, '');
-    const names = hasAnchorWord(simple) ? ownParameterNames(ctx, simple) ?? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? [], ctx.source.languageId === 'python') : undefined;
-    return names ? { ...scope, positional: { args: list?.args ?? [], names } } : scope;
+    const own = hasAnchorWord(simple) ? ownParameters(ctx, simple) : undefined;
+    const names = own?.map((parameter) => parameter.name) ?? (hasAnchorWord(simple) ? namesByShape(simple, before, list?.args.filter((a) => a.name === undefined) ?? [], ctx.source.languageId === 'python') : undefined);
+    return names ? { ...scope, positional: { args: list?.args ?? [], names, defaults: own?.map((parameter) => parameter.fallback) } } : scope;
   }
   // Elixir `config :app, :bloom,` with the keywords on the lines below; Erlang `{bloom, [{capacity, 1000}]}`
   const beam = ctx.source.languageId === 'elixir' || ctx.source.languageId === 'erlang';
@@ -663,9 +709,39 @@ interface Reading {
   readonly seeds: boolean;
 }
 
+/**
+ * The unit a setting's own comment gives its "size" (`"size": 10000,  // bits`, `/// Size of the Bloom filter in bytes.`
+ * above a field): bits, bytes or a count of items; undefined when the comment says none.
+ */
+function commentedSize(ctx: ScanContext, pair: Pair): Guess | undefined {
+  const source = ctx.source;
+  const line = source.lineOf(pair.valueEnd);
+  const trailing = source.lineText(line).slice(pair.valueEnd - source.lineStart(line));
+  const comments: string[] = [];
+  const own = /(?:\/\/|#|--|\/\*)(.*)$/.exec(trailing);
+  if (own) comments.push(own[1]);
+  // the comment lines right above the key (a doc comment, an attribute line between them allowed)
+  for (let above = source.lineOf(pair.keyStart) - 1; above >= 0 && above >= source.lineOf(pair.keyStart) - 4; above--) {
+    const text = source.lineText(above).trim();
+    if (/^#\[/.test(text) || /^@\w/.test(text)) continue;
+    const comment = /^(?:\/\/\/?|#|--|\*|\/\*\*?)(.*)$/.exec(text);
+    if (!comment) break;
+    comments.push(comment[1]);
+  }
+  const said = comments.join(' ');
+  if (/\bbits?\s*(?:per|\/)\s*(?:key|entry|element|item)/i.test(said)) return undefined;
+  if (/\bbytes?\b/i.test(said)) return { param: 'm', scale: 8 };
+  if (/\bbits?\b/i.test(said)) return { param: 'm' };
+  if (/\b(?:items|elements|entries|keys|insertions)\b/i.test(said)) return { param: 'n' };
+  return undefined;
+}
+
 function readPair(ctx: ScanContext, guess: Guess, pair: Pair, options: EvalOptions): Reading {
+  if (guess.param === 'size') guess = commentedSize(ctx, pair) ?? guess;
   if (guess.param === 'k') {
-    const seeds = arrayLength(pair.value);
+    // the list itself, or a name bound to it (`hash_functions=[fnv_hash, djb_hash]` in the signature)
+    const bound = /^[A-Za-z_]\w*$/.test(pair.value) ? ctx.codeEval.resolve?.(pair.value) : undefined;
+    const seeds = arrayLength(bound ?? pair.value);
     if (seeds !== undefined) return { guess, pair, value: seeds, expression: pair.value, seeds: true };
   }
   const percent = /^([\d.]+)[ \t]*%$/.exec(pair.value);
@@ -706,7 +782,9 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     else if (rebound || (readings[previous].value === undefined && reading.value !== undefined)) readings[previous] = reading;
   }
   const has = (param: string) => readings.some((r) => r.guess.param === param && r.value !== undefined);
-  if (!readings.some((r) => r.value !== undefined && r.guess.param !== 'size')) return undefined; // a lone "size" says too little
+  // a lone "size" is a number of bits (`SEARCH_BLOOM_FILTER_SIZE = 500`), when it is a whole number of bits a filter could have
+  const lone = !readings.some((r) => r.value !== undefined && r.guess.param !== 'size');
+  if (lone && !readings.some((r) => typeof r.value === 'number' && Number.isInteger(r.value) && r.value >= MIN_LONE_BITS)) return undefined;
   const last = pairs.reduce((max, pair) => Math.max(max, pair.valueEnd), start);
   const b = builder(ctx, GENERIC_ID, `Bloom filter settings guessed from names (${scope?.anchorName ?? pairs[0].key})`, start, last);
   const code = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
@@ -723,7 +801,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     } else param = guess.param;
     if (b.stated(param)) continue;
     if (value === undefined) {
-      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value)) b.unevaluated(param, pair.value);
+      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value) || (code && /^[a-z_]\w*$/.test(pair.value))) b.unevaluated(param, pair.value);
       continue;
     }
     if (seeds) b.set('k', value, { kind: 'constant', text: pair.value, range: ctx.source.range(pair.valueStart, pair.valueEnd) });
@@ -916,7 +994,8 @@ function analyse(ctx: ScanContext): Draft[] {
   const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
   scanBudget = SCAN_BUDGET;
   usedKeys = new Set<number>();
-  const anchor = /bloom/gi;
+  filterClasses = bloomEvidencedClasses(ctx);
+  const anchor = filterClasses.size === 0 ? /bloom/gi : new RegExp(`bloom|${[...filterClasses].map((name) => `\\b${name}\\b`).join('|')}`, 'g' + 'i');
   let match: RegExpExecArray | null;
   let count = 0;
   let lastTokenEnd = -1;
@@ -967,6 +1046,13 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
       const key = scope.positional!.names[i];
       if (key) pairs.push({ key, keyStart: arg.start, value: arg.text, valueStart: arg.start, valueEnd: arg.end, container: scope.start });
     });
+    // what the call leaves out, the constructor written in this file states as its parameters' defaults
+    const named = new Set(scope.positional.args.map((a) => a.name).filter((n) => n !== undefined));
+    scope.positional.names.forEach((key, i) => {
+      const fallback = scope.positional!.defaults?.[i];
+      if (i < positional.length || named.has(key) || !fallback || !/^[-+]?[\d.]/.test(fallback.text)) return;
+      pairs.push({ key, keyStart: fallback.start, value: fallback.text, valueStart: fallback.start, valueEnd: fallback.end, container: scope.start });
+    });
   }
   if (scope.chained) pairs.push(...scope.chained);
   const groups = new Map<number, Pair[]>();
@@ -989,6 +1075,8 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     // a class's constructor or init whose parameter defaults are the group: the class is the filter (where a reader looks)
     const constructorDefaults = scope.classBody === true && (/^\s*(?:async\s+)?def\s+__init__\b/.test(source.lineText(line)) || (ctx.text[container] === '('
       && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, container - 60), container))));
+    // ... unless this file constructs it with some arguments: that call is the filter, the defaults fill what it leaves out
+    if (constructorDefaults && constructedWithArguments(ctx, scope.anchorName.replace(/^.*[.:]/, ''))) continue;
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
       : sameLine || constructorDefaults ? scope.anchorStart : source.lineStart(line) + indentOf(source.lineText(line));
     // (an `@Autowired(required = false)` above it is no part of it)
@@ -999,6 +1087,20 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     }
   }
   return drafts;
+}
+
+/** The file calls the class's constructor with some arguments and leaves others to its defaults (`new BloomFilter(CAPACITY)`). */
+function constructedWithArguments(ctx: ScanContext, className: string): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(className)) return false;
+  // a call stands after `new`, an assignment, an open bracket, a comma, `return` or an arrow; a declaration after a modifier
+  const call = new RegExp(`(?:\\bnew\\s+|[=(,]\\s*|\\breturn\\s+|=>\\s*)(?:[\\w.]+\\.)?${className}(?:\\s*<[^<>()]{0,60}>)?\\s*\\((?!\\s*\\))`, 'g');
+  const parameters = ownParameters(ctx, className)?.length ?? 0;
+  for (const match of ctx.text.matchAll(call)) {
+    if (!ctx.isCode(match.index! + match[0].indexOf(className))) continue;
+    const list = splitArguments(ctx.text, match.index! + match[0].length - 1);
+    if (list && list.args.length < parameters) return true;
+  }
+  return false;
 }
 
 /** Lines of code from `from` (excluded) to `to` (a doc comment or blank lines between two fields separate nothing); at most FLAT_LINE_GAP + 1. */
@@ -1064,8 +1166,9 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
 
 export const genericNamed: Recognizer = {
   ids: [GENERIC_ID],
-  needles: ['bloom'],
-  pattern: /bloom/gi,
+  // (the Bloom formula's ln 2 also marks a filter class that never says "Bloom": `math.log(2) ** 2`, `Math.LN2 * Math.LN2`)
+  needles: ['bloom', 'log(2)', 'math.ln2'],
+  pattern: /bloom|log\(2\)|Math\.LN2/gi,
   match(ctx) {
     // the whole text is analysed once, on the first Bloom word; later matches add nothing
     if (analysed.has(ctx)) return undefined;

@@ -95,6 +95,13 @@ function asSent(arg: Argument): Argument {
   return { ...arg, text: quoted, start: arg.start + at, end: arg.start + at + quoted.length };
 }
 
+/** A call written over several lines (`execute_command(` / `'BF.RESERVE', key, p, n`) starts where its callee's line does. */
+export function commandCallStart(ctx: ScanContext, open: number, at: number): number {
+  const source = ctx.source;
+  const line = source.lineOf(open);
+  return line < source.lineOf(at) ? source.lineStart(line) + /^\s*/.exec(source.lineText(line))![0].length : at;
+}
+
 /** `BF.RESERVE key p n [EXPANSION e] [NONSCALING]` and `BF.INSERT key [CAPACITY c] [ERROR e] ...` as command text. */
 const redisCommand: Recognizer = {
   ids: ['redis.bf.reserve', 'redis.bf.insert', 'valkey.bf.reserve', 'valkey.bf.insert'],
@@ -122,10 +129,7 @@ const redisCommand: Recognizer = {
       let tokens = list.args.slice(index + 1 + format).map(asSent);
       // the command's arguments as one array: ioredis `call('bf.reserve', [key, p, n])`, Elixir `handle("BF.RESERVE", [key, p, n])`
       if (tokens[0]?.text.startsWith('[')) tokens = (splitArguments(text, tokens[0].start)?.args ?? []).map(asSent);
-      // a call written over several lines (`execute_command(` / `'BF.RESERVE', key, p, n`) starts where its line does
-      const source = ctx.source;
-      const start = source.lineOf(open) < source.lineOf(at) ? source.lineStart(source.lineOf(open)) + /^\s*/.exec(source.lineText(source.lineOf(open)))![0].length : at;
-      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, start, list.end);
+      const b = builder(ctx, id, `${valkey ? 'Valkey bloom' : 'RedisBloom'} BF.${command}`, commandCallStart(ctx, open, at), list.end);
       const read = fromTokens(b, command, tokens);
       return read && flavoured(ctx, b, valkey, read.nonScaling);
     }

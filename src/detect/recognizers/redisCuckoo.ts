@@ -10,7 +10,7 @@ import { evaluateConstant } from '../evaluate';
 import { redisCuckoo, RedisCuckooOptions } from '../../libraries/redisCuckoo';
 import type { Recognizer } from '../recognizer';
 import { builder, callRecognizer, isStringLiteral, JS, langIs } from './helpers';
-import { fillConversions } from './redis';
+import { commandCallStart, fillConversions } from './redis';
 
 const OPTION_NAMES = { BUCKETSIZE: 'bucketSize', MAXITERATIONS: 'maxIterations', EXPANSION: 'expansion' } as const;
 type OptionName = keyof typeof OPTION_NAMES;
@@ -81,7 +81,7 @@ const cfReserveCommand: Recognizer = {
       if (!list || index < 0 || list.args.length < index + 3) return undefined;
       // a command registered or listed (`RegisterCommand(ctx, "cf.reserve", handler, "write deny-oom")`): a word stands for the capacity
       if (wordString(list.args[index + 2].text)) return undefined;
-      return fromTokens(builder(ctx, 'redis.cf.reserve', TITLE, at, list.end), list.args.slice(index + 2));
+      return fromTokens(builder(ctx, 'redis.cf.reserve', TITLE, commandCallStart(ctx, open, at), list.end), list.args.slice(index + 2));
     }
     // whitespace-separated tokens to the end of the string or line
     const inString = ctx.isString(at);
