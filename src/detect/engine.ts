@@ -228,6 +228,8 @@ export interface ScanExtras {
   readonly constants?: ConstantsLookup;
   /** The file's name, for the provenance of values defined in it. */
   readonly fileName?: string;
+  /** The Markdown document a fenced block's program was read from (its prose and headings name the package). */
+  readonly document?: string;
 }
 
 export class ScanContext {
@@ -260,6 +262,18 @@ export class ScanContext {
     if (value === undefined) {
       value = pattern.test(this.source.text);
       this.hintCache.set(name, value);
+    }
+    return value;
+  }
+
+  /** Like `hint`, over the whole document: the Markdown around a fenced block's program, or else the file itself. */
+  documentHint(name: string, pattern: RegExp): boolean {
+    const document = this.extras.document;
+    if (document === undefined) return this.hint(name, pattern);
+    let value = this.hintCache.get(`document:${name}`);
+    if (value === undefined) {
+      value = pattern.test(document);
+      this.hintCache.set(`document:${name}`, value);
     }
     return value;
   }

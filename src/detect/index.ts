@@ -46,6 +46,8 @@ export interface DetectOptions {
   readonly syntax?: SyntaxRuntime;
   /** Constants defined in other files of the workspace. */
   readonly constants?: ConstantsLookup;
+  /** The whole Markdown document a fenced block's program was read from (set by detectConfigs for its blocks). */
+  readonly document?: string;
 }
 
 /** Keywords one of which every recogniser's match contains (lower case); declared callees and settings that hold none of them are added. */
@@ -91,7 +93,7 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
       // one that states a number, `cuckoo.NewFilter(4, 9, maxKeys, ...)`, does)
       const states = (finding: Finding) => Object.values(finding.sources).some(isStated)
         || /\([\s\S]*\b\d/.test(lines.slice(finding.range.start.line, finding.range.end.line + 1).join('\n').slice(finding.range.start.character));
-      return mapPositions(detectInText(program.text, { ...options, languageId: program.languageId }).filter(states), (line, character) => ({ line: program.markdownLine(line), character }));
+      return mapPositions(detectInText(program.text, { ...options, languageId: program.languageId, document: text }).filter(states), (line, character) => ({ line: program.markdownLine(line), character }));
     });
   return inBlocks.length === 0 ? found : mergeBlockFindings(found, inBlocks);
 }
@@ -154,7 +156,7 @@ function withContext<T>(text: string, options: DetectOptions, scan: (ctx: ScanCo
   const syntax = grammar ? new SyntaxFacts(grammar, text) : undefined;
   try {
     const source = new SourceText(text, languageId, options.fileName, syntax ? (offset) => syntax.isProse(offset) : undefined);
-    return scan(new ScanContext(source, { syntax, constants: options.constants, fileName: options.fileName }));
+    return scan(new ScanContext(source, { syntax, constants: options.constants, fileName: options.fileName, document: options.document }));
   } finally {
     syntax?.dispose();
   }

@@ -82,6 +82,7 @@ import { HIVE } from './hive';
 import { KRAKEND } from './krakend';
 import { PARQUETJS } from './parquetjs';
 import { YOURBASIC } from './yourbasic';
+import { BLOOMFILTER_LITE_MODULE, BLOOMLIB_MODULE, BLOOMSIEVE, DATASKETCHES_BLOOM, PDSA, PYBLOOF, PYBLUME_MODULE, SIMPLEBLOOM_MODULE } from './pythonLongTail';
 import { BLOOMEX_MODULE, EBLOOM_MODULE } from './beamBloom';
 import { BLOOMFILTER_PY } from './bloomfilterPy';
 import { BLOOMFILTER_RB } from './bloomfilterRb';
@@ -132,6 +133,8 @@ export const LIBRARIES: readonly LibraryModule[] = [
   // library long tail (issue 17 item 2)
   HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS, PROBABILISTIC_DATA_STRUCTURES, LICIA_BLOOM, BLOOMD, PYREBLOOM_MODULE,
   BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX, DATABRICKS,
+  // Python long tail (libs4-p)
+  PYBLUME_MODULE, BLOOMSIEVE, PYBLOOF, SIMPLEBLOOM_MODULE, PDSA, DATASKETCHES_BLOOM, BLOOMLIB_MODULE, BLOOMFILTER_LITE_MODULE,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -147,6 +147,11 @@ export interface CallEntryPoint {
   readonly languages?: readonly string[];
   /** The file must mention the library (an import or a package name). */
   readonly requires?: RegExp;
+  /**
+   * The document must mention this library besides `requires`: the file, or for a Markdown code block the whole
+   * document, whose title names the package when two packages share an import (python-cuckoo's `import cuckoofilter`).
+   */
+  readonly requiresDocument?: RegExp;
   /** Keyword arguments the library does not take: a call that names one is another library's (pybloom's `capacity=`). */
   readonly excludesNames?: readonly string[];
   readonly defaults?: DeclaredDefaults;

@@ -122,6 +122,9 @@ const HAND_WRITTEN: Record<string, { text: string; fileName: string; params: Par
   'valkey.bf.reserve BF.RESERVE': { text: 'valkey-cli BF.RESERVE users 0.02 12345\n', fileName: 'a.sh', params: { p: 0.02, n: 12345 } },
   'valkey.bf.insert BF.INSERT': { text: 'valkey-cli BF.INSERT users CAPACITY 12345 ERROR 0.02 ITEMS alice bob\n', fileName: 'a.sh', params: { n: 12345, p: 0.02 } },
   'cpp.partow.bloomParameters projected_element_count': { text: '#include "bloom_filter.hpp"\nvoid make() {\n  bloom_parameters params;\n  params.projected_element_count = 12345;\n}\n', fileName: 'a.cc', params: { n: 12345 } },
+  // cuckoopy keeps at most the 8 bytes of its FNV-64 hash: a generated 16-byte width would come back as 64 bits
+  'python.cuckoopy.cuckooFilter CuckooFilter': { text: 'from cuckoopy import CuckooFilter\nseen = CuckooFilter(12345, 4, 2)\n', fileName: 'a.py', params: { n: 12345 } },
+  'python.cuckoopy.cuckooFilter cuckoopy.CuckooFilter': { text: 'import cuckoopy\nseen = cuckoopy.CuckooFilter(capacity=12345, fingerprint_size=2)\n', fileName: 'a.py', params: { n: 12345 } },
   'cpp.partow.bloomParameters false_positive_probability': { text: '#include "bloom_filter.hpp"\nvoid make() {\n  bloom_parameters params;\n  params.false_positive_probability = 0.02;\n}\n', fileName: 'a.cc', params: { p: 0.02 } },
 };
 

@@ -90,6 +90,12 @@ const EXTRA_COVERAGE = new Set([
   'pyrebloom.new', 'cpp.efficient.cuckooFilter',
   'python.bloompy.bloomFilter', 'python.bloompy.countingBloomFilter', 'python.bloompy.scalableBloomFilter', 'python.bloompy.scalableCountingBloomFilter',
   'mnemonist.bloomFilter.new', 'mnemonist.bloomFilter.from', 'ydb.bloomFilterIndex', 'python.pybloom2.bloomFilter', 'python.pybloom2.countingBloomFilter',
+  // libraries-long-tail-py.test.ts
+  'python.pyblume.filter', 'python.bloomsieve.bloomFilter', 'python.bloomsieve.getOptimalMK', 'python.bloomsieve.bloomFilterService', 'python.bloomsieve.createFilter',
+  'python.python-cuckoo.cuckooFilter', 'python.scalable-cuckoo-filter.cuckooFilter', 'python.scalable-cuckoo-filter.bCuckooFilter', 'python.scalable-cuckoo-filter.scalableCuckooFilter',
+  'python.pybloof.bloomFilter', 'python.pybloof.bloomCalculator', 'python.simplebloom.bloomFilter', 'python.pdsa.bloomFilter', 'python.pdsa.countingBloomFilter',
+  'python.pyfusefilter.xor', 'python.pyfusefilter.binaryFuse', 'python.datasketches.createByAccuracy', 'python.datasketches.createBySize',
+  'cpp.datasketches.createByAccuracy', 'cpp.datasketches.createBySize', 'python.bloomlib.bloomFilter', 'python.bloomfilter-lite.bloomFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

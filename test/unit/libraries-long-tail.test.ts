@@ -75,7 +75,8 @@ describe('library long tail: Part 1 (libraries seen in blind rounds)', () => {
     const pypi = find('import cuckoofilter\ncf = cuckoofilter.CuckooFilter(capacity=100000, fingerprint_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
     // get_next_pow2(100000) = 131072 -> 32768 buckets x 4 slots; 2 bytes = 16-bit fingerprints
     assert.deepEqual([pypi.derived.structure?.slots, pypi.derived.structure?.bucketSlots, pypi.derived.structure?.fingerprintBits], [131072, 4, 16]);
-    const python = find('from cuckoofilter import CuckooFilter\ncf = CuckooFilter(capacity=1000, fingerprint_size=1, bucket_size=2)\n', 'a.py', 'cuckoofilter.cuckooFilter');
+    // python-cuckoo's bucket_size: its own module (libraries-long-tail-py.test.ts), capacity buckets
+    const python = find('from cuckoofilter import CuckooFilter\ncf = CuckooFilter(capacity=1000, fingerprint_size=1, bucket_size=2)\n', 'a.py', 'python.python-cuckoo.cuckooFilter');
     assert.deepEqual([python.derived.structure?.slots, python.derived.structure?.bucketSlots, python.derived.structure?.fingerprintBits], [2000, 2, 8]);
     // a file's own CuckooFilter class, held in a variable named cuckoofilter, is not the library's
     const own = detectConfigs('class CuckooFilter:\n    pass\n\ncuckoofilter = CuckooFilter(capacity=1000, fingerprint_size=1)\n', { fileName: 'a.py' });

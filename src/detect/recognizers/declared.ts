@@ -295,6 +295,7 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
       for (const entry of candidates) {
         if (match[3] !== undefined && !entry.declaration) continue;
         if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
+        if (entry.requiresDocument && !ctx.documentHint(`requires:${entry.requiresDocument.source}`, entry.requiresDocument)) continue;
         // arguments named by the entry's own parameter names (`BloomFilter[String](numberOfItems = n, falsePositiveRate = p)`)
         // count as its arguments and choose its overload by themselves
         const byOwnNames = list.args.some((a) => a.name !== undefined) && list.args.every((a) => a.name === undefined || entry.params.some((param) => param.names?.includes(a.name!)));
