@@ -52,7 +52,7 @@ export function configuresNothing(ctx: ScanContext, draft: Draft): string | unde
   if (draft.recognizer === GENERIC_ID && !isCode(ctx) && beside(ctx, draft, OBSERVED_COUNTER)) return 'statistics a running filter reports (counters beside its values), not a configuration';
   if (draft.recognizer === GENERIC_ID && Object.keys(draft.params).every((param) => param === 'm') && beside(ctx, draft, FILE_METADATA)) return 'the size of a file (a url or checksum beside it), not a filter\'s bits';
   if (draft.recognizer === GENERIC_ID && (BLOOM_DISABLED.test(aroundStart(ctx, draft)) || beside(ctx, draft, BLOOM_DISABLED, 3))) return 'the Bloom filter is switched off beside these settings';
-  if (draft.recognizer === GENERIC_ID && isCode(ctx) && (SCHEMA_ROW.test(aroundStart(ctx, draft)) || beside(ctx, draft, SCHEMA_ROW, 3))) return 'a row of a database\'s schema tables (data read back), not an option set';
+  if (draft.recognizer === GENERIC_ID && isCode(ctx) && (SCHEMA_ROW.test(aroundStart(ctx, draft)) || beside(ctx, draft, SCHEMA_ROW, 8))) return 'a row of a database\'s schema tables (data read back), not an option set';
   if (isCode(ctx) && translatesInput(ctx, draft)) return 'a branch that turns the caller\'s text into its value (`if (type.equals("ROW")) ... ROW`): the choice is the caller\'s';
   const noValue = isCode(ctx) ? statesNoValue(ctx, draft) : undefined;
   if (noValue) return noValue;
@@ -95,7 +95,7 @@ const OBSERVED_COUNTER = /^\s*["']?(?:(?!hash)\w*(?:request|refused|rejected|hit
 /** A file's metadata: its address or checksum. */
 const FILE_METADATA = /^\s*["']?(?:sha\d*|md5|checksum|digest|etag|url|href|download_url)["']?\s*[:=]/i;
 /** A key of Cassandra's schema tables, as a row of them holds it. */
-const SCHEMA_ROW = /["'`](?:keyspace_name|table_name|columnfamily_name)["'`]\s*[:=,]/;
+const SCHEMA_ROW = /["'`](?:keyspace_name|table_name|columnfamily_name)["'`]\s*[:=,]|\b(?:keyspace_name|columnfamily_name)\s*=\s*["'`]/;
 /** A Bloom filter switched off: `"bloom_filter_enabled": false`, `use_bloom = false`, an empty column list. */
 const BLOOM_DISABLED = /bloom\w*(?:enabled?|on)["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|(?:use|enable)[_-]?bloom\w*["']?\s*[:=]\s*["']?(?:false|off|no|0)\b|bloom[\w.-]*columns["']?\s*[:=]\s*(?:''|"")/i;
 

@@ -514,3 +514,16 @@ describe('detect: Guava\'s vocabulary and a conditional read', () => {
     assert.deepEqual(found(always, 'go'), []);
   });
 });
+
+describe('detect: rounds AF and AG, text a reader knows is no setting, and a library\'s ignored flag', () => {
+  it('a C# object standing for a row of Cassandra\'s schema tables is data', () => {
+    const cs = 'private static object Row() => new\n{\n    keyspace_name = "ks1",\n    table_name = "tbl1",\n    compaction = new { },\n    caching = "ALL",\n    bloom_filter_fp_chance = 0.1,\n    comment = "c",\n};\n';
+    assert.deepEqual(found(cs, 'csharp'), []);
+  });
+
+  it('RocksDB\'s use_block_based_builder = true is read and said to be ignored', () => {
+    const findings = detectConfigs('table_options.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10, true));\n', { languageId: 'cpp' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['rocksdb.bitsPerKey']);
+    assert.ok(findings[0].notes?.some((note) => note.includes('ignored since RocksDB 7.0')), JSON.stringify(findings[0].notes));
+  });
+});

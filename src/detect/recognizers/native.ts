@@ -55,6 +55,8 @@ const filterPolicy = callRecognizer({
     const b = builder(ctx, kind.id, kind.title, start, end);
     b.argument('bitsPerElement', args[0], { check: checks.positive('bits_per_key') });
     if (ribbon) b.note('a Ribbon filter with the FP rate of a Bloom filter of this many bits per key, using about 30 % less memory');
+    // include/rocksdb/filter_policy.h: NewBloomFilterPolicy(double bits_per_key, bool IGNORED_use_block_based_builder = false)
+    if (match[2] === 'Bloom' && args[1]?.text.trim() === 'true') b.note('use_block_based_builder = true is ignored since RocksDB 7.0 (earlier releases built the deprecated block-based filter, one per data block)');
     if (bloomEverywhere) b.note('bloom_before_level = INT_MAX: RocksDB builds its Bloom filter at every level (Ribbon only where the level is unknown or under FIFO compaction)');
     else if (ribbon && bloomBeforeLevel?.ok && bloomBeforeLevel.value > 0) b.note(`bloom_before_level = ${bloomBeforeLevel.value}: Bloom filters for flushes and levels below ${bloomBeforeLevel.value}, Ribbon from level ${bloomBeforeLevel.value} down (shown: Ribbon, where most keys live)`);
     return b.derive((p) => {

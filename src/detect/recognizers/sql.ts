@@ -20,7 +20,11 @@ const cassandra: Recognizer = {
     const value = readValue(ctx, at + match[0].length);
     if (!value || /[{(]$/.test(value.text)) return undefined;
     // a row of the schema tables in program code (`"keyspace_name": ..., "bloom_filter_fp_chance": 0.01`): data, not an option set
-    if (quoted && ctx.source.family !== 'json' && ctx.source.family !== 'hash' && /["'`](?:keyspace_name|table_name|columnfamily_name)["'`]/.test(ctx.text.slice(Math.max(0, at - 400), at + 200))) return undefined;
+    // (or an object initialiser's, C# `new { keyspace_name = "ks1", ..., bloom_filter_fp_chance = 0.1 }`)
+    const code = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
+    const around = ctx.text.slice(Math.max(0, at - 400), at + 200);
+    if ((quoted && ctx.source.family !== 'json' && ctx.source.family !== 'hash' && /["'`](?:keyspace_name|table_name|columnfamily_name)["'`]/.test(around))
+      || (code && /\b(?:keyspace_name|columnfamily_name)\s*=\s*["'`]/.test(around))) return undefined;
     const b = builder(ctx, 'cassandra.fpChance', 'Cassandra/ScyllaDB bloom_filter_fp_chance', at, value.end);
     const probe = builder(ctx, 'probe', '', 0, 0).config('p', value.text);
     if (probe === 1) {
