@@ -102,6 +102,8 @@ import { BLOOMPY, PYBLOOM2 } from './bloompy';
 import { MNEMONIST_BLOOM } from './mnemonist';
 import { YDB_BLOOM_INDEX } from './ydb';
 import { DATABRICKS } from './databricks';
+import { BLOEM_MODULE } from './bloem';
+import { BLOOMBROOM, DESIGN_ALGORITHMS_KIT, GO_PROBDS_BLOOM, LUA_BLOOM_COUNT, LUA_BLOOM_FILTER, RUBY_BLOOMFILTER_GEM } from './scriptLongTail';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -132,6 +134,8 @@ export const LIBRARIES: readonly LibraryModule[] = [
   // library long tail (issue 17 item 2)
   HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS, PROBABILISTIC_DATA_STRUCTURES, LICIA_BLOOM, BLOOMD, PYREBLOOM_MODULE,
   BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX, DATABRICKS,
+  // library long tail: JS/TS, Ruby, Lua, Go, Swift
+  BLOEM_MODULE, LUA_BLOOM_FILTER, LUA_BLOOM_COUNT, BLOOMBROOM, RUBY_BLOOMFILTER_GEM, GO_PROBDS_BLOOM, DESIGN_ALGORITHMS_KIT,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */
