@@ -96,25 +96,42 @@ const BB_REQUIRES = /\bbloombroom\b|Bloombroom::/;
 const MK: readonly DeclaredParam[] = [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1 }];
 const mk = (params: { m?: number; k?: number }): LibraryDerivation => (params.m !== undefined && params.k !== undefined ? result(params.m, params.k, []) : {});
 
+const N_P: readonly DeclaredParam[] = [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }];
+const FIND_M_K = ['Bloombroom::BloomHelper.find_m_k', 'BloomHelper.find_m_k'];
+const findMK = (params: { n?: number; p?: number }): LibraryDerivation => (params.n !== undefined && params.p !== undefined ? bloombroomFindMK(params.n, params.p) : {});
+const CONTINUOUS_NOTE = 'continuous filter: m buckets of 4 bits each (m / 2 bytes); a key expires ttl to 1.5 ttl seconds after it was added (ttl 0: keys never expire)';
+
+/**
+ * Each filter's entry points: the constructor with m and k (reported when m reads as a value: m and k taken from block
+ * parameters or a destructured find_m_k say nothing here), and the constructor fed by a splatted find_m_k
+ * (`ContinuousBloomFilter.new(*BloomHelper.find_m_k(n, p), ttl)`), which the filter's finding takes n and p from.
+ */
+function filterEntries(recognizer: string, klass: string, arity: readonly [number, number], note: string | undefined, source: SourceCitation): EntryPoint[] {
+  const constructors = [`Bloombroom::${klass}.new`, `${klass}.new`];
+  return [
+    ...constructors.flatMap((ctor) => FIND_M_K.map((helper): EntryPoint => ({
+      kind: 'call', recognizer, title: `bloombroom ${klass}.new(*BloomHelper.find_m_k(capacity, error)${arity[0] > 2 ? ', ttl' : ''})`, callee: `${ctor}(*${helper}`, arity: [2, 2], languages: RUBY, requires: BB_REQUIRES,
+      params: N_P, ...(note ? { notes: [note] } : {}), derive: findMK, source: BB_HELPER,
+    }))),
+    ...constructors.map((callee): EntryPoint => ({
+      kind: 'call', recognizer, title: `bloombroom ${klass}.new(m, k${arity[0] > 2 ? ', ttl' : ''})`, callee, arity, languages: RUBY, requires: BB_REQUIRES, onlyWhenRead: ['m'],
+      params: MK, ...(note ? { notes: [note] } : {}), derive: mk, source,
+    })),
+  ];
+}
+
 export const BLOOMBROOM: LibraryModule = {
   id: 'bloombroom',
   displayName: 'bloombroom (Ruby)',
   recognizers: ['ruby.bloombroom.continuousBloomFilter', 'ruby.bloombroom.bloomFilter', 'ruby.bloombroom.findMK'],
   entryPoints: [
-    ...['Bloombroom::ContinuousBloomFilter.new', 'ContinuousBloomFilter.new'].map((callee): EntryPoint => ({
-      kind: 'call', recognizer: 'ruby.bloombroom.continuousBloomFilter', title: 'bloombroom ContinuousBloomFilter.new(m, k, ttl)', callee, arity: [3, 3], languages: RUBY, requires: BB_REQUIRES,
-      params: MK, notes: ['continuous filter: m buckets of 4 bits each (m / 2 bytes); a key expires ttl to 1.5 ttl seconds after it was added (ttl 0: keys never expire)'],
-      derive: mk, source: BB_CONTINUOUS,
-    })),
-    ...['Bloombroom::BloomFilter.new'].map((callee): EntryPoint => ({
-      kind: 'call', recognizer: 'ruby.bloombroom.bloomFilter', title: 'bloombroom BloomFilter.new(m, k)', callee, arity: [2, 2], languages: RUBY, requires: BB_REQUIRES,
-      params: MK, derive: mk, source: BB_FILTER,
-    })),
-    ...['Bloombroom::BloomHelper.find_m_k', 'BloomHelper.find_m_k'].map((callee): EntryPoint => ({
-      kind: 'call', recognizer: 'ruby.bloombroom.findMK', title: 'bloombroom BloomHelper.find_m_k(capacity, error)', callee, arity: [2, 2], languages: RUBY, requires: BB_REQUIRES,
-      params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
-      notes: ['find_m_k returns the [m, k] the code passes on to BloomFilter.new or ContinuousBloomFilter.new'],
-      derive: (params) => (params.n !== undefined && params.p !== undefined ? bloombroomFindMK(params.n, params.p) : {}), source: BB_HELPER,
+    ...filterEntries('ruby.bloombroom.continuousBloomFilter', 'ContinuousBloomFilter', [3, 3], CONTINUOUS_NOTE, BB_CONTINUOUS),
+    ...filterEntries('ruby.bloombroom.bloomFilter', 'BloomFilter', [2, 2], undefined, BB_FILTER).filter((entry) => entry.kind === 'call' && entry.callee.startsWith('Bloombroom::')),
+    // the helper by itself: reported when both arguments read as values (`SIZINGS = RATES.map { |rate| find_m_k(N, rate) }` says nothing)
+    ...FIND_M_K.map((callee): EntryPoint => ({
+      kind: 'call', recognizer: 'ruby.bloombroom.findMK', title: 'bloombroom BloomHelper.find_m_k(capacity, error)', callee, arity: [2, 2], languages: RUBY, requires: BB_REQUIRES, onlyWhenRead: ['n', 'p'],
+      params: N_P, notes: ['find_m_k returns the [m, k] the code passes on to BloomFilter.new or ContinuousBloomFilter.new'],
+      derive: findMK, source: BB_HELPER,
     })),
   ],
   ...CLASSIC,

@@ -147,6 +147,11 @@ export interface CallEntryPoint {
   readonly languages?: readonly string[];
   /** The file must mention the library (an import or a package name). */
   readonly requires?: RegExp;
+  /**
+   * Sizing parameters the call must state readably (a constant or an expression of constants) to be reported: a helper
+   * that only computes parameters (bloombroom's `find_m_k`) allocates nothing, so with unreadable arguments it says nothing.
+   */
+  readonly onlyWhenRead?: readonly ParamName[];
   /** Keyword arguments the library does not take: a call that names one is another library's (pybloom's `capacity=`). */
   readonly excludesNames?: readonly string[];
   readonly defaults?: DeclaredDefaults;

@@ -90,6 +90,9 @@ const EXTRA_COVERAGE = new Set([
   'pyrebloom.new', 'cpp.efficient.cuckooFilter',
   'python.bloompy.bloomFilter', 'python.bloompy.countingBloomFilter', 'python.bloompy.scalableBloomFilter', 'python.bloompy.scalableCountingBloomFilter',
   'mnemonist.bloomFilter.new', 'mnemonist.bloomFilter.from', 'ydb.bloomFilterIndex', 'python.pybloom2.bloomFilter', 'python.pybloom2.countingBloomFilter',
+  // libraries-long-tail-js.test.ts
+  'js.bloem.bloem', 'js.bloem.scalingBloem', 'js.cuckoo-filter.scalable', 'lua.bloombool.new', 'ruby.bloombroom.bloomFilter', 'ruby.bloombroom.findMK',
+  'swift.designalgorithmskit.bloomFilter', 'swift.designalgorithmskit.countingBloomFilter',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -68,6 +68,9 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     assert.deepEqual([finding.derived.m, finding.derived.k], [9586, 7]);
     const tiny = find('require "bloom_filter"\nlocal f = bloom_filter.new(1, 0.01)\n', 'a.lua', 'lua.lua_bloom_filter.new');
     assert.ok(tiny.invalid?.some((reason) => reason.includes('items must be > 1')), JSON.stringify(tiny.invalid));
+    // an assignment inside a Lua long comment (`--[[ items = 5 ]]`) is not a second definition of the name
+    const commented = find('--[[\n  items = 5\n--]]\nrequire "bloom_filter"\nlocal items = read_config("items") or 1000000\nseen = bloom_filter.new(items, 0.01)\n', 'a.lua', 'lua.lua_bloom_filter.new');
+    assert.equal(commented.params.n, 1000000);
     none('local bloom_filter = dofile("mine.lua")\nlocal f = bloom_filter.new(1000, 0.01)\n', 'a.lua', 'lua.lua_bloom_filter.');
   });
 
@@ -94,6 +97,16 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     none('ContinuousBloomFilter.new(2_000_000, 10, 300)\n', 'a.rb', 'ruby.bloombroom.');
   });
 
+  it('bloombroom: a splatted find_m_k sizes the filter it is passed to; unreadable sizes say nothing', () => {
+    const text = "require 'bloombroom'\nN = 150_000\nwindow = Bloombroom::ContinuousBloomFilter.new(*Bloombroom::BloomHelper.find_m_k(N, 0.001), 60)\n";
+    const findings = detectConfigs(text, { fileName: 'a.rb' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['ruby.bloombroom.continuousBloomFilter']);
+    assert.deepEqual([findings[0].params.n, findings[0].params.p, findings[0].derived.m, findings[0].derived.k], [150000, 0.001, 2_156_639, 10]);
+    // m and k from block parameters, the rate from a block parameter: nothing to report
+    const loose = "require 'bloombroom'\nsizes = [0.01, 0.001].map { |rate| Bloombroom::BloomHelper.find_m_k(1000, rate) }\nsizes.each { |m, k| Bloombroom::ContinuousBloomFilter.new(m, k, 0) }\n";
+    assert.deepEqual(detectConfigs(loose, { fileName: 'a.rb' }).map((f) => f.recognizer), []);
+  });
+
   it('bloomfilter gem: BloomFilter.new(capacity, error); one argument raises ArgumentError', () => {
     const finding = find("require 'bloomfilter'\nseen = BloomFilter.new(1000, 0.01)\n", 'a.rb', 'ruby.bloomfilter.new');
     // bits = (1000 · ln 0.01 / ln(1 / 2^ln2)).ceil = 9586; hashes = (ln 2 · 9586 / 1000).round = 7
@@ -111,6 +124,9 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     assert.equal(findings.length, 2);
     // m = floor(1000 · 6.9078 / 0.480453) = 14377; m / n = 14 (integer division), k = floor(14 · 0.693) = 9 (not round(14.377 · ln 2) = 10)
     assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [14377, 9]);
+    // a typed Go declaration (`var expected uint64 = 1000`: the type after the name) is read as the constant
+    const typed = find('import "github.com/TomStuart92/probabilistic_data_structures/pkg/bloomfilter"\n\nfunc main() {\n\tvar expected uint64 = 1000\n\ttolerance := 0.001\n\tf := bloomfilter.NewBloomFilter(expected, tolerance)\n\t_ = f\n}\n', 'a.go', 'go.probabilistic_data_structures.newBloomFilter');
+    assert.deepEqual([typed.params.n, typed.params.p], [1000, 0.001]);
     none('import "github.com/other/bloomfilter"\n\nvar a = bloomfilter.NewBloomFilter(1000, 0.001)\n', 'a.go', 'go.probabilistic_data_structures.');
   });
 
