@@ -92,7 +92,8 @@ const EXTRA_COVERAGE = new Set([
   'mnemonist.bloomFilter.new', 'mnemonist.bloomFilter.from', 'ydb.bloomFilterIndex', 'python.pybloom2.bloomFilter', 'python.pybloom2.countingBloomFilter',
   // libraries-long-tail-js.test.ts
   'js.bloem.bloem', 'js.bloem.scalingBloem', 'js.cuckoo-filter.scalable', 'lua.bloombool.new', 'ruby.bloombroom.bloomFilter', 'ruby.bloombroom.findMK',
-  'swift.designalgorithmskit.bloomFilter', 'swift.designalgorithmskit.countingBloomFilter',
+  'swift.designalgorithmskit.bloomFilter', 'swift.designalgorithmskit.countingBloomFilter', 'rust.solana-bloom.random', 'pacote.bloomFilter.new',
+  'pacote.countingBloomFilter.new', 'pacote.optimal',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

@@ -139,4 +139,40 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     assert.deepEqual([counting.derived.m, counting.derived.k], [9586, 7]);
     none('let seen = BloomFilter(capacity: 1000, falsePositiveRate: 0.01)\n', 'a.swift', 'swift.designalgorithmskit.');
   });
+
+  it('bloem ScalingBloem as written in the wild: options object with initial_capacity and scaling', () => {
+    const text = "import { ScalingBloem } from 'bloem';\n\nconst createScalingBloomFilter = () =>\n  new ScalingBloem(0.05, {\n    initial_capacity: 100000,\n    scaling: 4,\n  });\n";
+    const finding = find(text, 'a.ts', 'js.bloem.scalingBloem');
+    // first SafeBloem(100000, 0.05 · 0.1 = 0.005): m = ceil(100000 · ln 0.005 / -0.480453) = 1102776; slices 7.64 -> 8 probes
+    assert.deepEqual([finding.params.p, finding.params.n, finding.derived.m, finding.derived.k], [0.05, 100000, 1_102_776, 8]);
+  });
+
+  it('solana-bloom Bloom::random: the bit count capped at max_bits, k from the capped bits', () => {
+    const text = 'use solana_bloom::bloom::{Bloom, ConcurrentBloom};\n\nfn make() {\n    let a: Bloom<Hash> = Bloom::random(10, 0.1, 100);\n    let b: Bloom<Hash> = Bloom::random(100, 0.1, 100);\n}\n';
+    const findings = detectConfigs(text, { fileName: 'a.rs' }).filter((f) => f.recognizer === 'rust.solana-bloom.random');
+    assert.equal(findings.length, 2);
+    // num_bits(10, 0.1) = ceil(10 · ln 0.1 / ln(1 / 2^ln2)) = ceil(47.93) = 48 (under the cap); keys = round(4.8 · ln 2) = 3
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [48, 3]);
+    // num_bits(100, 0.1) = 480, capped at max_bits 100; keys = max(1, round(1 · ln 2)) = 1
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [100, 1]);
+    const interval = find('use solana_bloom::bloom::ConcurrentBloomInterval;\nlet dedup = ConcurrentBloomInterval::new(1_000_000, 0.0001, 8 << 22);\n', 'a.rs', 'rust.solana-bloom.random');
+    // num_bits(1e6, 1e-4) = 19170117 < 8 << 22 = 33554432; keys = round(19.17 · ln 2) = 13
+    assert.deepEqual([interval.derived.m, interval.derived.k], [19_170_117, 13]);
+    // alloy's Bloom::random() (an Ethereum logs bloom, no arguments) and a file without solana_bloom say nothing
+    none('use alloy_primitives::Bloom;\nlet b = Bloom::random(10, 0.1, 100);\n', 'a.rs', 'rust.solana-bloom.');
+  });
+
+  it('@pacote/bloom-filter: BloomFilter(optimal(n, p)), { size, hashes }, CountingBloomFilter, optimal', () => {
+    const text = "import { BloomFilter, CountingBloomFilter, optimal } from '@pacote/bloom-filter'\n\nconst words = new BloomFilter(optimal(1000, 0.01))\nconst raw = new BloomFilter({ size: 22056, hashes: 8 })\nconst counts = new CountingBloomFilter(optimal(500, 0.001))\nconst opts = optimal(2000, 0.02)\n";
+    const findings = detectConfigs(text, { fileName: 'a.ts' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['pacote.bloomFilter.new', 'pacote.bloomFilter.new', 'pacote.countingBloomFilter.new', 'pacote.optimal']);
+    // size = ceil(-(1000 ln 0.01) / ln²2) = 9586; hashes = round(9.586 · ln 2) = 7
+    assert.deepEqual([findings[0].params.n, findings[0].params.p, findings[0].derived.m, findings[0].derived.k], [1000, 0.01, 9586, 7]);
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [22056, 8]);
+    // size = ceil(-(500 ln 0.001) / ln²2) = 7189; hashes = round(14.378 · ln 2) = 10
+    assert.deepEqual([findings[2].derived.m, findings[2].derived.k], [7189, 10]);
+    // size = ceil(-(2000 ln 0.02) / ln²2) = 16285; hashes = round(8.143 · ln 2) = 6
+    assert.deepEqual([findings[3].derived.m, findings[3].derived.k], [16285, 6]);
+    none("import { BloomFilter } from './mine'\nconst raw = new BloomFilter({ size: 22056, hashes: 8 })\n", 'a.ts', 'pacote.');
+  });
 });
