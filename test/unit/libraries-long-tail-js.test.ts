@@ -175,4 +175,23 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     assert.deepEqual([findings[3].derived.m, findings[3].derived.k], [16285, 6]);
     none("import { BloomFilter } from './mine'\nconst raw = new BloomFilter({ size: 22056, hashes: 8 })\n", 'a.ts', 'pacote.');
   });
+
+  it('xxbloom / bloomxx: createOptimal rounds bits and hashes to the nearest; new BloomFilter({ bits, hashes })', () => {
+    const text = "const { BloomFilter } = require('bloomxx');\nconst seen = BloomFilter.createOptimal(661686, 0.25);\nconst small = new BloomFilter({ bits: 4096, hashes: 5 });\nconst dflt = BloomFilter.createOptimal(10000);\n";
+    const findings = detectConfigs(text, { fileName: 'a.js' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['js.xxbloom.createOptimal', 'js.xxbloom.new', 'js.xxbloom.createOptimal']);
+    // bits = round(661686 · ln 4 / ln²2) = 1909222; hashes = round(2.885 · ln 2) = round(2.0) = 2
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [1_909_222, 2]);
+    assert.deepEqual([findings[1].derived.m, findings[1].derived.k], [4096, 5]);
+    // default errorRate 0.005: bits = round(10000 · 5.2983 / 0.480453) = 110278; hashes = round(11.03 · ln 2) = 8
+    assert.deepEqual([findings[2].params.p, findings[2].derived.m, findings[2].derived.k], [0.005, 110_278, 8]);
+    none("const { BloomFilter } = require('./bloom');\nconst seen = BloomFilter.createOptimal(1000, 0.01);\n", 'a.js', 'js.xxbloom.');
+  });
+
+  it('MakinaCorpus php-bloom: ceil for both m and k, defaults 64 items at 0.001', () => {
+    const finding = find("<?php\nuse MakinaCorpus\\Bloom\\BloomFilter;\n\n$filter = new BloomFilter( 100000, 0.001 );\n", 'a.php', 'php.makinacorpus.bloomFilter');
+    // space = ceil(100000 · 6.9078 / ln²2) = 1437759; hashes = ceil(14.378 · ln 2) = ceil(9.97) = 10
+    assert.deepEqual([finding.derived.m, finding.derived.k], [1_437_759, 10]);
+    none("<?php\nuse Pleonasm\\BloomFilter\\BloomFilter;\n$f = new BloomFilter(100000, 0.001);\n", 'a.php', 'php.makinacorpus.');
+  });
 });
