@@ -13,6 +13,7 @@ import { REDIS_CUCKOO } from './redisCuckoo';
 import { RUST_CUCKOOFILTER } from './rustCuckoofilter';
 import type { FingerprintLibraryModule } from './types';
 import { CUCKOO_FILTER_JS } from './cuckooFilterJs';
+import { LIBP2P_CUCKOO } from './libp2pFilters';
 import { BINARY_FUSE_FILTER_JS, FASTFILTER_GO, XOR_SINGLEHEADER, XORF } from './xorFilters';
 
 export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
@@ -20,5 +21,5 @@ export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
   BINARY_FUSE_FILTER_JS, PYPROBABLES_CUCKOO,
   // library long tail (issue 17 item 2)
   HAZY_CUCKOO, PY_CUCKOOFILTER, BLOOM_FILTER_SCALA_CUCKOO, SCALABLE_CUCKOO_FILTER, CUCKOO_FILTER_4J, FARHADI_CUCKOO, CFILTER_MODULE, GUAVA_PROBABLY_CUCKOO, EFFICIENT_CUCKOO,
-  CUCKOO_FILTER_JS,
+  CUCKOO_FILTER_JS, LIBP2P_CUCKOO,
 ];

@@ -194,4 +194,20 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     assert.deepEqual([finding.derived.m, finding.derived.k], [1_437_759, 10]);
     none("<?php\nuse Pleonasm\\BloomFilter\\BloomFilter;\n$f = new BloomFilter(100000, 0.001);\n", 'a.php', 'php.makinacorpus.');
   });
+
+  it('@libp2p/utils filters: createBloomFilter as xxbloom; cuckoo optimize passes a bit count as fingerprint bytes', () => {
+    const text = "import { createBloomFilter, createCuckooFilter, createScalableCuckooFilter, CuckooFilter } from '@libp2p/utils/filters'\n\nconst peers = createBloomFilter(10000)\nconst blocks = createCuckooFilter(1000, 0.001)\nconst seen = createScalableCuckooFilter(1024)\nconst raw = new CuckooFilter({ filterSize: 1000, bucketSize: 4, fingerprintSize: 1 })\n";
+    const findings = detectConfigs(text, { fileName: 'a.ts' });
+    assert.deepEqual(findings.map((f) => f.recognizer), ['js.libp2p.bloomFilter', 'js.libp2p.cuckooFilter', 'js.libp2p.scalableCuckooFilter', 'js.libp2p.cuckooFilter']);
+    // errorRate 0.005 by default: bits = round(10000 · 5.2983 / ln²2) = 110278, hashes = round(11.03 · ln 2) = 8
+    assert.deepEqual([findings[0].derived.m, findings[0].derived.k], [110_278, 8]);
+    // p = 0.001 > 0.00001: bucketSize 4; filterSize = round(1000 / 0.95) = 1053 buckets; fingerprintSize = ceil(log2 1000 + log2 8) = 13 bytes,
+    // of which the 32-bit FNV hash fills 4: 32-bit fingerprints
+    const blocks = findings[1].derived.structure;
+    assert.deepEqual([blocks?.slots, blocks?.bucketSlots, blocks?.fingerprintBits], [4212, 4, 32]);
+    // default 0.001: round(1024 / 0.95) = 1078 buckets of 4
+    assert.deepEqual([findings[2].derived.structure?.slots, findings[2].derived.structure?.whenFull], [4312, 'grows']);
+    assert.deepEqual([findings[3].derived.structure?.slots, findings[3].derived.structure?.fingerprintBits], [4000, 8]);
+    none("import { createBloomFilter } from './filters'\nconst peers = createBloomFilter(10000)\n", 'a.ts', 'js.libp2p.');
+  });
 });
