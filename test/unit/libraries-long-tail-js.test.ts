@@ -210,4 +210,13 @@ describe('library long tail (JS/TS, Ruby, Lua, Go, Swift)', () => {
     assert.deepEqual([findings[3].derived.structure?.slots, findings[3].derived.structure?.fingerprintBits], [4000, 8]);
     none("import { createBloomFilter } from './filters'\nconst peers = createBloomFilter(10000)\n", 'a.ts', 'js.libp2p.');
   });
+
+  it('npm bloom-filter: new BloomFilter(elements, rate), as tutorials write it, throws; BloomFilter.create sizes it', () => {
+    const finding = find("const BloomFilter = require('bloom-filter');\nconst userIdFilter = new BloomFilter(1000000, 0.01);\n", 'a.js', 'bitcore.bloomFilter.positional');
+    assert.deepEqual([finding.params.n, finding.params.p], [1000000, 0.01]);
+    assert.ok(finding.invalid?.some((reason) => reason.includes('Unrecognized argument')), JSON.stringify(finding.invalid));
+    // bloom-filters' two-argument constructor (size, hashes) stays its own
+    const other = detectConfigs("const { BloomFilter } = require('bloom-filters');\nconst filter = new BloomFilter(40000, 6);\n", { fileName: 'a.js' });
+    assert.ok(!other.some((f) => f.recognizer.startsWith('bitcore.')), JSON.stringify(other.map((f) => f.recognizer)));
+  });
 });
