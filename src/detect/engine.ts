@@ -195,6 +195,9 @@ const ATTRIBUTE_LINE = /^[ \t]*(@[a-z_]\w*)[ \t]+(?!do\b)([^\n]{1,200})/;
 const STATE_HOOK_LINE = /^[ \t]*(?:const|let|var)[ \t]*\[[ \t]*([A-Za-z_$][\w$]*)[ \t]*(?:,[ \t]*[A-Za-z_$][\w$]*[ \t]*)?\][ \t]*=[ \t]*(?:React\.)?useState(?:<[^<>()\n]{0,40}>)?\([ \t]*([^;\n()]{1,100}?)[ \t]*\)/;
 const STATE_HOOK = new RegExp(STATE_HOOK_LINE.source, 'gm');
 const DEFINITION = new RegExp(DEFINITION_LINE.source, 'gm');
+/** Go's typed declaration, the type after the name: `var expected uint64 = 1000`, `const rate float64 = 0.01`. */
+const GO_TYPED_LINE = /^[ \t]*(?:var|const)[ \t]+([A-Za-z_]\w*)[ \t]+\*?[A-Za-z_][\w.]*[ \t]*=(?!=)[ \t]*([^;\n]{1,200})/;
+const GO_TYPED = new RegExp(GO_TYPED_LINE.source, 'gm');
 const ATTRIBUTE = new RegExp(ATTRIBUTE_LINE.source, 'gm');
 const DEFINE = new RegExp(DEFINE_LINE.source, 'gm');
 /** Names looked up one by one before a single pass over the whole text takes over. */
@@ -320,7 +323,7 @@ export class ScanContext {
       // `this.size =` with its value on the next line
       if (lineEnd >= 0 && /=[ \t]*\r?$/.test(text.slice(Math.max(lineStart, lineEnd - 4), lineEnd))) lineEnd = text.indexOf('\n', lineEnd + 1);
       const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-      for (const pattern of this.source.family === 'js' ? [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE, STATE_HOOK_LINE] : [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE]) {
+      for (const pattern of this.source.family === 'js' ? [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE, STATE_HOOK_LINE] : this.source.languageId === 'go' ? [GO_TYPED_LINE, DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE] : [DEFINITION_LINE, DEFINE_LINE, ATTRIBUTE_LINE]) {
         const match = pattern.exec(line);
         if (!match || match[1] !== name) continue;
         const value = this.definitionValue(match, lineStart);
@@ -337,7 +340,7 @@ export class ScanContext {
   private allDefinitions(): Map<string, TextDefinition | null> {
     const table = new Map<string, TextDefinition | null>();
     const text = this.source.text;
-    for (const pattern of this.source.family === 'js' ? [DEFINITION, DEFINE, ATTRIBUTE, STATE_HOOK] : [DEFINITION, DEFINE, ATTRIBUTE]) {
+    for (const pattern of this.source.family === 'js' ? [DEFINITION, DEFINE, ATTRIBUTE, STATE_HOOK] : this.source.languageId === 'go' ? [GO_TYPED, DEFINITION, DEFINE, ATTRIBUTE] : [DEFINITION, DEFINE, ATTRIBUTE]) {
       pattern.lastIndex = 0;
       let match: RegExpExecArray | null;
       while ((match = pattern.exec(text)) !== null) {

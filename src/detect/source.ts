@@ -221,6 +221,16 @@ function classify(text: string, family: LanguageFamily, languageId: string | und
       }
     }
     if (dashComments && c === 45 && text.charCodeAt(i + 1) === 45) {
+      // Lua's long comment `--[[ ... ]]` (or `--[==[ ... ]==]`) spans lines
+      const long = family === 'lua' ? /^--\[(=*)\[/.exec(text.slice(i, i + 40)) : null;
+      if (long) {
+        const close = `]${long[1]}]`;
+        const end = text.indexOf(close, i + long[0].length);
+        const stop = end < 0 ? length : end + close.length;
+        fill(i, stop, COMMENT);
+        i = stop;
+        continue;
+      }
       const stop = lineEndFrom(text, i);
       fill(i, stop, COMMENT);
       i = stop;

@@ -71,7 +71,7 @@ const shortNumber = (value: number): string => (Number.isInteger(value) ? String
 export const BITCORE: LibraryModule = {
   id: 'bitcore',
   displayName: 'bitcore BloomFilter (BIP37)',
-  recognizers: ['bitcore.bloomFilter', 'bitcore.bloomFilter.new'],
+  recognizers: ['bitcore.bloomFilter', 'bitcore.bloomFilter.new', 'bitcore.bloomFilter.positional'],
   entryPoints: [
     { kind: 'call', recognizer: 'bitcore.bloomFilter', title: 'bitcore BloomFilter.create (BIP37)', callee: 'BloomFilter.create', arity: [2, 4], languages: ['javascript', 'typescript', 'javascriptreact', 'typescriptreact'], requires: /bitcore|dashcore|['"]bloom-filter['"]/,
       params: [{ role: 'n', unit: 'count', position: 0, check: (n) => (Number.isInteger(n) && n >= 1 ? undefined : `elements = ${shortNumber(n)} must be an integer >= 1; rejected`) },
@@ -83,6 +83,12 @@ export const BITCORE: LibraryModule = {
       notes: ['m is 8 bits per byte of vData (Buffer.alloc(bytes)); BIP37 peers accept at most 36,000 bytes and 50 hash functions'],
       source: { repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter(arg) (vData, nHashFuncs, nTweak, nFlags)' },
       matchedBy: 'src/detect/recognizers/extra.ts (bitcoreNew): the fields of an object literal, and m from the length inside vData\'s Buffer.alloc(...)' },
+    // `new BloomFilter(elements, rate)` (as tutorials write it for npm bloom-filter): the constructor takes one object and throws
+    { kind: 'call', recognizer: 'bitcore.bloomFilter.positional', title: 'bloom-filter new BloomFilter(elements, falsePositiveRate) (not an accepted form)', callee: 'BloomFilter', arity: [2, 2], languages: ['javascript', 'typescript'],
+      requires: /['"]bloom-filter['"]/,
+      params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      derive: () => ({ rejects: ['new BloomFilter(elements, falsePositiveRate): bloom-filter\'s constructor takes one object ({ vData, nHashFuncs, nTweak, nFlags }) and throws TypeError(\'Unrecognized argument\'); BloomFilter.create(elements, falsePositiveRate) sizes a filter'] }),
+      source: { repository: 'bitpay/bloom-filter', file: 'lib/filter.js', function: 'Filter(arg): TypeError(\'Unrecognized argument\') unless arg is an object' } },
   ],
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),

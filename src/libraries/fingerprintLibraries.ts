@@ -13,6 +13,8 @@ import { PYPROBABLES_CUCKOO } from './pyprobables';
 import { REDIS_CUCKOO } from './redisCuckoo';
 import { RUST_CUCKOOFILTER } from './rustCuckoofilter';
 import type { FingerprintLibraryModule } from './types';
+import { CUCKOO_FILTER_JS } from './cuckooFilterJs';
+import { LIBP2P_CUCKOO } from './libp2pFilters';
 import { BINARY_FUSE_FILTER_JS, FASTFILTER_GO, XOR_SINGLEHEADER, XORF } from './xorFilters';
 
 export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
@@ -22,4 +24,5 @@ export const FINGERPRINT_LIBRARIES: readonly FingerprintLibraryModule[] = [
   HAZY_CUCKOO,
   // python-cuckoo before the PyPI cuckoofilter: a file naming python-cuckoo decides the shared `cuckoofilter` import
   PYTHON_CUCKOO_MODULE, PY_CUCKOOFILTER, CUCKOOPY_MODULE, SCALABLE_CUCKOO_FILTER_PY, PYFUSEFILTER, BLOOM_FILTER_SCALA_CUCKOO, SCALABLE_CUCKOO_FILTER, CUCKOO_FILTER_4J, FARHADI_CUCKOO, CFILTER_MODULE, GUAVA_PROBABLY_CUCKOO, EFFICIENT_CUCKOO,
+  CUCKOO_FILTER_JS, LIBP2P_CUCKOO,
 ];

@@ -103,6 +103,12 @@ import { BLOOMPY, PYBLOOM2 } from './bloompy';
 import { MNEMONIST_BLOOM } from './mnemonist';
 import { YDB_BLOOM_INDEX } from './ydb';
 import { DATABRICKS } from './databricks';
+import { BLOEM_MODULE } from './bloem';
+import { SOLANA_BLOOM } from './solanaBloom';
+import { PACOTE_BLOOM } from './pacoteBloom';
+import { MAKINA_BLOOM, XXBLOOM } from './surveyLongTail';
+import { LIBP2P_BLOOM } from './libp2pFilters';
+import { BLOOMBROOM, DESIGN_ALGORITHMS_KIT, GO_PROBDS_BLOOM, LUA_BLOOM_COUNT, LUA_BLOOM_FILTER, RUBY_BLOOMFILTER_GEM } from './scriptLongTail';
 import type { FalsePositiveModel, Layout, LibraryDerivation, LibraryModule, SnippetDesign, SnippetSpec } from './types';
 import { fixed, probabilityLiteral } from './util';
 
@@ -135,6 +141,9 @@ export const LIBRARIES: readonly LibraryModule[] = [
   BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX, DATABRICKS,
   // Python long tail (libs4-p)
   PYBLUME_MODULE, BLOOMSIEVE, PYBLOOF, SIMPLEBLOOM_MODULE, PDSA, DATASKETCHES_BLOOM, BLOOMLIB_MODULE, BLOOMFILTER_LITE_MODULE,
+  // library long tail: JS/TS, Ruby, Lua, Go, Swift
+  BLOEM_MODULE, LUA_BLOOM_FILTER, LUA_BLOOM_COUNT, BLOOMBROOM, RUBY_BLOOMFILTER_GEM, GO_PROBDS_BLOOM, DESIGN_ALGORITHMS_KIT,
+  SOLANA_BLOOM, PACOTE_BLOOM, XXBLOOM, MAKINA_BLOOM, LIBP2P_BLOOM,
 ];
 
 /** Each library's derivation of m and k from the arguments it is given (detection calls these). */

@@ -152,6 +152,11 @@ export interface CallEntryPoint {
    * document, whose title names the package when two packages share an import (python-cuckoo's `import cuckoofilter`).
    */
   readonly requiresDocument?: RegExp;
+  /**
+   * Sizing parameters the call must state readably (a constant or an expression of constants) to be reported: a helper
+   * that only computes parameters (bloombroom's `find_m_k`) allocates nothing, so with unreadable arguments it says nothing.
+   */
+  readonly onlyWhenRead?: readonly ParamName[];
   /** Keyword arguments the library does not take: a call that names one is another library's (pybloom's `capacity=`). */
   readonly excludesNames?: readonly string[];
   readonly defaults?: DeclaredDefaults;

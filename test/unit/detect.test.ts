@@ -96,6 +96,11 @@ const EXTRA_COVERAGE = new Set([
   'python.pybloof.bloomFilter', 'python.pybloof.bloomCalculator', 'python.simplebloom.bloomFilter', 'python.pdsa.bloomFilter', 'python.pdsa.countingBloomFilter',
   'python.pyfusefilter.xor', 'python.pyfusefilter.binaryFuse', 'python.datasketches.createByAccuracy', 'python.datasketches.createBySize',
   'cpp.datasketches.createByAccuracy', 'cpp.datasketches.createBySize', 'python.bloomlib.bloomFilter', 'python.bloomfilter-lite.bloomFilter',
+  // libraries-long-tail-js.test.ts
+  'js.bloem.bloem', 'js.bloem.scalingBloem', 'js.cuckoo-filter.scalable', 'lua.bloombool.new', 'ruby.bloombroom.bloomFilter', 'ruby.bloombroom.findMK',
+  'swift.designalgorithmskit.bloomFilter', 'swift.designalgorithmskit.countingBloomFilter', 'rust.solana-bloom.random', 'pacote.bloomFilter.new',
+  'pacote.countingBloomFilter.new', 'pacote.optimal', 'js.xxbloom.createOptimal', 'js.xxbloom.new', 'js.xxbloom.optimize', 'php.makinacorpus.bloomFilter',
+  'js.libp2p.bloomFilter', 'js.libp2p.cuckooFilter', 'js.libp2p.scalableCuckooFilter', 'bitcore.bloomFilter.positional',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

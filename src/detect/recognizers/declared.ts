@@ -224,6 +224,11 @@ function buildCall(ctx: ScanContext, entry: CallEntryPoint, args: Argument[], st
     declaredValue(b, param.role as ParamName, param.unit, arg, { check: param.check ?? checkFor(param.role, param.unit, param.names?.[0] ?? param.role, param.zeroMeans) }, param.zeroMeans);
   }
   if (stated === 0) return undefined;
+  for (const role of entry.onlyWhenRead ?? []) {
+    const param = entry.params.find((p) => p.role === role);
+    const arg = param && argumentFor(args, param.position, param.names);
+    if (!arg || !evaluateConstant(arg.text, ctx.codeEval).ok) return undefined;
+  }
   applyDefaults(b, entry.defaults);
   const derive = entry.derive;
   if (derive) {
