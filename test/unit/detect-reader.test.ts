@@ -527,3 +527,14 @@ describe('detect: rounds AF and AG, text a reader knows is no setting, and a lib
     assert.ok(findings[0].notes?.some((note) => note.includes('ignored since RocksDB 7.0')), JSON.stringify(findings[0].notes));
   });
 });
+
+describe('detect: a filter class sized by the bit array it allocates', () => {
+  it('bitarray(FILTER_BITS) in a Bloom class is its m; bytes are read as bytes', () => {
+    const py = 'from bitarray import bitarray\n\nFILTER_BITS = 5000000\n\nclass BloomFilter:\n    def __init__(self):\n        self.arr = bitarray(FILTER_BITS)\n\n    def add(self, link):\n        pass\n';
+    assert.deepEqual(found(py, 'python'), ['generic.named@4 {"m":5000000}']);
+    const bytes = 'class TinyBloom:\n    def __init__(self):\n        self.bits = bytearray(4096)\n';
+    assert.deepEqual(found(bytes, 'python'), ['generic.named@0 {"m":32768}']);
+    // a size the caller passes allocates nothing known here
+    assert.deepEqual(found('class TinyBloom:\n    def __init__(self, size):\n        self.bits = bytearray(size)\n', 'python'), []);
+  });
+});

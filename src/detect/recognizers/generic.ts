@@ -1119,7 +1119,35 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
       for (const pair of list) usedKeys.add(pair.keyStart);
     }
   }
+  if (drafts.length === 0 && scope.classBody === true) {
+    const allocated = allocationDraft(ctx, scope);
+    if (allocated) drafts.push(allocated);
+  }
   return drafts;
+}
+
+/**
+ * The bit array a filter class allocates, sized by a constant (`bitarray(FILTER_BITS)`, `new BitSet(1 << 20)`,
+ * `bytearray(4096)`: bytes): its m, when nothing else in the class states a size. Bounded to the class's first lines.
+ */
+const BIT_ALLOCATION = /(?:\bbitarray|\bBitArray|\bBitSet|\bBitVector|\bbitvector|\bBitVec::(?:from_elem|repeat)|\bbitvec!\s*\[\s*0\s*;|\bvec!\s*\[\s*(?:false|0u?8?)\s*;|(?<bytes>\bbytearray|\bUint8Array|\bBuffer\.alloc|\bmake\s*\(\s*\[\]byte\s*,))\s*\(?\s*([^(),;\]\n]{1,60}|[^(),;\]\n]*\([^()\n]*\)[^(),;\]\n]*)\s*[),\]]/g;
+
+function allocationDraft(ctx: ScanContext, scope: Scope): Draft | undefined {
+  const body = ctx.text.slice(scope.start, Math.min(scope.end, scope.start + 3000));
+  for (const m of body.matchAll(BIT_ALLOCATION)) {
+    const at = scope.start + m.index!;
+    if (!ctx.isCode(at)) continue;
+    const expression = m[2].trim();
+    const probe = builder(ctx, 'probe', '', 0, 0);
+    const value = probe.argument('m', expression, { eval: evalOptions(ctx) });
+    if (value === undefined || !Number.isInteger(value) || value < MIN_LONE_BITS) continue;
+    const b = builder(ctx, GENERIC_ID, `Bloom filter sized by the bit array it allocates (${scope.anchorName})`, scope.anchorStart, at + m[0].length);
+    const valueAt = at + m[0].lastIndexOf(m[2]);
+    b.argument('m', expression, { eval: evalOptions(ctx), at: valueAt, scale: m.groups?.bytes ? 8 : undefined, check: CHECKS.m });
+    b.note(`m read from the bit array the class allocates (${m[0].trim()}${m.groups?.bytes ? ': bytes × 8' : ''})`);
+    return b.derive(textbook).build();
+  }
+  return undefined;
 }
 
 /** The file calls the class's constructor with some arguments and leaves others to its defaults (`new BloomFilter(CAPACITY)`). */
