@@ -62,19 +62,37 @@ function findAliases(text: string, languageId: string | undefined, goPackageName
   return aliases;
 }
 
+/**
+ * JS module objects whose members are the library's classes: `const bloom_filters_1 = require("bloom-filters")` (as the
+ * TypeScript compiler writes it), `import * as bf from 'bloom-filters'`; `bf.BloomFilter` reads as `BloomFilter`.
+ */
+function findNamespaces(text: string, languageId: string | undefined): Set<string> {
+  const namespaces = new Set<string>();
+  if (!/^(?:javascript|typescript|javascriptreact|typescriptreact|markdown)$/.test(languageId ?? '')) return namespaces;
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:__importStar\()?require\(\s*['"]([^'"\n]+)['"]\s*\)\)?\s*[;\n]|\bimport\s*\*\s*as\s+([\w$]+)\s+from\s+['"]([^'"\n]+)['"]/g)) {
+    const local = m[1] ?? m[3];
+    if (RELEVANT.test(m[2] ?? m[4]) && namespaces.size < MAX_ALIASES) namespaces.add(local);
+  }
+  return namespaces;
+}
+
 /** The text with every use of a local name (`X.`, `X(`, `X::`, `X<`, `X{`, `new X`) spelt as the library's, and the edits made. */
 export function dealias(text: string, languageId: string | undefined, goPackageName?: (importPath: string) => string | undefined): Dealiased {
   const aliases = findAliases(text, languageId, goPackageName);
-  if (aliases.size === 0) return { text, edits: [] };
+  const namespaces = findNamespaces(text, languageId);
+  if (aliases.size === 0 && namespaces.size === 0) return { text, edits: [] };
   const names = [...aliases.keys()].sort((a, b) => b.length - a.length);
-  const use = new RegExp(`(?<![\\w$.])(${names.join('|')})(?=\\s*(?:\\.|\\(|::|<|\\{|\\[))`, 'g');
+  // (a module object's name and its dot, before a capitalised member, are dropped: `bf.BloomFilter` -> `BloomFilter`)
+  const namespaced = namespaces.size > 0 ? `(${[...namespaces].map((name) => name.replace(/\$/g, '\\$')).join('|')})\\s*\\.\\s*(?=[A-Z])` : '()(?!)';
+  const aliased = names.length > 0 ? `(${names.join('|')})(?=\\s*(?:\\.|\\(|::|<|\\{|\\[))` : '()(?!)';
+  const use = new RegExp(`(?<![\\w$.])(?:${namespaced}|${aliased})`, 'g');
   const edits: AliasEdit[] = [];
   // the line of each use, found by moving forward only (uses come in text order), and whether it is an import line
   let line = 0;
   let lineStart = 0;
   let lineEnd = text.indexOf('\n');
   let importLine: boolean | undefined;
-  const out = text.replace(use, (local: string, _name: string, offset: number) => {
+  const out = text.replace(use, (local: string, namespace: string | undefined, _name: string | undefined, offset: number) => {
     while (lineEnd >= 0 && offset > lineEnd) {
       line++;
       lineStart = lineEnd + 1;
@@ -84,7 +102,7 @@ export function dealias(text: string, languageId: string | undefined, goPackageN
     // the import statement itself keeps its spelling (a `requires` check reads it)
     importLine ??= /^\s*(?:import|from|use|using)\b|require\(|^\s*\w+\s+"[^"]+"\s*$/.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
     if (importLine) return local;
-    const library = aliases.get(local)!;
+    const library = namespace !== undefined ? '' : aliases.get(local)!;
     edits.push({ line, column: offset - lineStart, originalLength: local.length, replacementLength: library.length });
     return library;
   });

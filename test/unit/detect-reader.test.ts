@@ -538,3 +538,12 @@ describe('detect: a filter class sized by the bit array it allocates', () => {
     assert.deepEqual(found('class TinyBloom:\n    def __init__(self, size):\n        self.bits = bytearray(size)\n', 'python'), []);
   });
 });
+
+describe('detect: a JavaScript module object names the library\'s classes', () => {
+  it('compiled TypeScript (`bloom_filters_1.BloomFilter`) and `import * as bf` read as the library\'s own names, columns as written', () => {
+    const compiled = '"use strict";\nconst bloom_filters_1 = require("bloom-filters");\nlet f = new bloom_filters_1.BloomFilter(1000, 4);\n';
+    const findings = detectConfigs(compiled, { languageId: 'javascript' });
+    assert.deepEqual(findings.map((f) => `${f.recognizer}@${f.range.start.line}:${f.range.start.character} ${JSON.stringify(f.params)}`), ['bloom-filters.new@2:8 {"m":1000,"k":4}']);
+    assert.deepEqual(found('import * as bf from "bloom-filters";\nconst seen = bf.BloomFilter.create(1000, 0.01);\n', 'typescript'), ['bloom-filters.create@1 {"n":1000,"p":0.01}']);
+  });
+});
