@@ -547,3 +547,11 @@ describe('detect: a JavaScript module object names the library\'s classes', () =
     assert.deepEqual(found('import * as bf from "bloom-filters";\nconst seen = bf.BloomFilter.create(1000, 0.01);\n', 'typescript'), ['bloom-filters.create@1 {"n":1000,"p":0.01}']);
   });
 });
+
+describe('detect: a command-line field\'s default in its attribute', () => {
+  it('clap `#[arg(long, default_value_t = ...)]` above a Bloom-named field is its value, starting at the attribute; its doc comment gives the unit', () => {
+    const rust = '#[derive(Parser)]\nstruct Cli {\n    /// Size of the Bloom filter in bytes.\n    #[arg(long, default_value_t = 1024 * 1024)]\n    bloom_filter_size: usize,\n}\n';
+    assert.deepEqual(found(rust, 'rust'), ['generic.named@3 {"m":8388608}']);
+    assert.deepEqual(found('struct Cli {\n    #[arg(long, default_value = "0.01")]\n    bloom_fp_rate: f64,\n}\n', 'rust'), ['generic.named@1 {"p":0.01}']);
+  });
+});

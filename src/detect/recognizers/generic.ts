@@ -921,6 +921,19 @@ function flatPair(ctx: ScanContext, start: number, end: number): Pair | undefine
       return { key: text.slice(start, end), keyStart: at, value, valueStart, valueEnd: valueStart + value.length, container: -1 };
     }
   }
+  // a command-line field's default in its attribute (clap `#[arg(long, default_value_t = 1 << 30)]` above
+  // `bloom_filter_size: usize,`): the value the program runs with unless told otherwise
+  if (ctx.source.languageId === 'rust' && /^\s*:/.test(text.slice(end, end + 4))) {
+    const attributes = /((?:[ \t]*#\[(?:arg|clap|structopt|argh|option)\b[^\]\n]*\][ \t]*\r?\n|[ \t]*\/\/\/[^\n]*\n)+)[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?$/.exec(text.slice(Math.max(0, lineStart - 600), lineStart) + text.slice(lineStart, start));
+    const fallback = attributes ? /\bdefault_value(?:_t)?\s*=\s*("[^"\n]*"|[^,)\]\n]+)/.exec(attributes[1]) : null;
+    if (fallback) {
+      const valueText = fallback[1].trim().replace(/^"(.*)"$/, '$1');
+      const valueStart = text.lastIndexOf(fallback[1], start) + (fallback[1].trim().startsWith('"') ? 1 : 0);
+      // (the setting starts at its attribute, as an annotated default does)
+      const attributeAt = text.lastIndexOf('#[', valueStart);
+      return { key: text.slice(start, end), keyStart: attributeAt, value: valueText, valueStart, valueEnd: valueStart + valueText.length, container: -1 };
+    }
+  }
   // C/C++ `#define BLOOM_BITS (1 << 20)`
   if (/#[ \t]*define[ \t]+$/.test(text.slice(Math.max(lineStart, start - 40), start)) && /^[ \t]/.test(text[end] ?? '')) {
     const value = readScalar(ctx, end, lineEnd);
