@@ -555,3 +555,12 @@ describe('detect: a command-line field\'s default in its attribute', () => {
     assert.deepEqual(found('struct Cli {\n    #[arg(long, default_value = "0.01")]\n    bloom_fp_rate: f64,\n}\n', 'rust'), ['generic.named@1 {"p":0.01}']);
   });
 });
+
+describe('detect: where a setting read over several lines starts', () => {
+  it('at the Bloom-named local its call is bound to; a type annotation is no unevaluated value', () => {
+    const py = 'def from_crawler(settings):\n    bloom_capacity = _as_int(\n        settings.get("DEDUP_BLOOM_CAPACITY", 1_000_000),\n        minimum=1,\n    )\n    bloom_error_rate = _as_float(\n        settings.get("DEDUP_BLOOM_ERROR_RATE", 0.001),\n    )\n';
+    assert.deepEqual(found(py, 'python'), ['generic.named@1 {"n":1000000,"p":0.001}']);
+    const typed = detectConfigs('import math\nclass SeenPages:\n    """Bloom filter over pages."""\n    def __init__(self, capacity: int, error_rate: float = 0.001):\n        self.size = int(-capacity * math.log(error_rate) / (math.log(2) ** 2))\n', { languageId: 'python' });
+    assert.deepEqual(typed.map((f) => [f.recognizer, f.params, f.unevaluated]), [['generic.named', { p: 0.001 }, []]]);
+  });
+});

@@ -834,7 +834,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
     } else param = guess.param;
     if (b.stated(param)) continue;
     if (value === undefined) {
-      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value) || (code && /^[a-z_]\w*$/.test(pair.value))) b.unevaluated(param, pair.value);
+      if (/\d/.test(pair.value) || /^[A-Z][A-Z0-9_]{2,}$/.test(pair.value) || (code && /^[a-z_]\w*$/.test(pair.value) && !PRIMITIVE_TYPE.test(pair.value))) b.unevaluated(param, pair.value);
       continue;
     }
     if (seeds) b.set('k', value, { kind: 'constant', text: pair.value, range: ctx.source.range(pair.valueStart, pair.valueEnd) });
@@ -846,6 +846,9 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
   b.note(`guessed from names: ${read.join(', ')}`);
   return b.derive(textbook).build();
 }
+
+/** A type written where a value may stand (`capacity: int`): no expression to show as unevaluated. */
+const PRIMITIVE_TYPE = /^(?:int|float|str|bool|bytes|number|string|boolean|bigint|usize|isize|[uif](?:8|16|32|64|128)|double|long|short|char|byte|any|object|uint)$/;
 
 /** Textbook sizing for an unknown implementation: m = ceil(-n ln p / ln²2), k = round(m/n ln 2). */
 function textbook(params: FilterParams): LibraryDerivation {
@@ -1201,6 +1204,10 @@ function groupStart(ctx: ScanContext, first: Pair, line: number): number {
     && !/\b(?:func|fn|def|fun|class|struct|impl|type|interface|enum|record|object|trait|namespace|module|if|for|else|switch|match|while|try|do)\b/.test(above)) {
     return source.lineStart(line - 1) + (/^\s*/.exec(above)?.[0].length ?? 0);
   }
+  // a setting read inside a call written over several lines, its result bound to a Bloom-named local
+  // (`bloom_capacity = _as_int(` / `settings.get("DEDUP_BLOOM_CAPACITY", 1_000_000),`): the statement starts at the local
+  const opened = /^([ \t]*)(?:(?:let|var|val|const|final)[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]{1,40})?=[ \t]*[\w.]+\($/.exec(above.trimEnd());
+  if (opened && hasAnchorWord(opened[2])) return source.lineStart(line - 1) + opened[1].length + (above.slice(opened[1].length).indexOf(opened[2]));
   let start = first.keyStart;
   let value = first.value;
   for (let above = line - 1; above >= Math.max(0, line - 3); above--) {
