@@ -564,3 +564,10 @@ describe('detect: where a setting read over several lines starts', () => {
     assert.deepEqual(typed.map((f) => [f.recognizer, f.params, f.unevaluated]), [['generic.named', { p: 0.001 }, []]]);
   });
 });
+
+describe('detect: Scala type arguments nested one level', () => {
+  it('`BloomFilter.create[Array[Byte]](...)` is Guava\'s create', () => {
+    const scala = 'import com.google.common.hash.{BloomFilter, Funnels}\n\nobject F {\n  def empty(expectedKeys: Int = 100000): BloomFilter[Array[Byte]] = {\n    val rate = 0.01\n    BloomFilter.create[Array[Byte]](Funnels.byteArrayFunnel(), expectedKeys, rate)\n  }\n\n  def use(): Unit = { val f = empty() }\n}\n';
+    assert.deepEqual(found(scala, 'scala'), ['guava.create@5 {"n":100000,"p":0.01}']);
+  });
+});

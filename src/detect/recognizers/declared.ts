@@ -279,7 +279,8 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   const namespaced = new Set(entries.filter((e) => e.languages?.includes('csharp') && /^[A-Z]\w*\./.test(e.callee)).map((e) => e.callee));
   // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
   // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
-  const pattern = new RegExp(`(${callees.map((callee) => calleePattern(callee, namespaced.has(callee))).join('|')})(?:\\s*(?:::)?(?:\\[[^\\]\\n]{0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
+  // (Scala type arguments may nest one level: `BloomFilter.create[Array[Byte]](`)
+  const pattern = new RegExp(`(${callees.map((callee) => calleePattern(callee, namespaced.has(callee))).join('|')})(?:\\s*(?:::)?(?:\\[(?:[^[\\]\\n]|\\[[^[\\]\\n]{0,40}\\]){0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
   return {
     ids: [...new Set(entries.map((e) => e.recognizer))],
     needles: [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))],
