@@ -571,3 +571,12 @@ describe('detect: Scala type arguments nested one level', () => {
     assert.deepEqual(found(scala, 'scala'), ['guava.create@5 {"n":100000,"p":0.01}']);
   });
 });
+
+describe('detect: Ruby and Elixir calls without parentheses', () => {
+  it('the arguments run to the end of the line: keywords, positions, a block or comment after them left out', () => {
+    assert.deepEqual(found("require 'bloom-filter'\n\ntags = BloomFilter.new size: 100_000, error_rate: 0.01 # per tag\n", 'ruby', false), ['ruby.bloom-filter.new@2 {"n":100000,"p":0.01}']);
+    assert.deepEqual(found("require 'bloom-filter'\nf = BloomFilter.new bits: 1_000_000, hashes: 4\n", 'ruby', false), ['ruby.bloom-filter.new@1 {"m":1000000,"k":4}']);
+    // the same words in Java are no call
+    assert.deepEqual(found('class A { BloomFilter.new x; }\n', 'java', false), []);
+  });
+});

@@ -269,7 +269,7 @@ function matchesOverload(ctx: ScanContext, args: readonly Argument[], overload: 
 }
 
 /** One recogniser for every declared call entry point of every library. */
-function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
+function callsRecognizers(entries: readonly CallEntryPoint[]): Recognizer[] {
   const byCallee = new Map<string, CallEntryPoint[]>();
   // a library the file must import is tried before one matched by its callee alone (gostl's `bloom.NewWithEstimates`
   // before bits-and-blooms'): the import names the library the call belongs to
@@ -281,18 +281,48 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
   // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
   // (Scala type arguments may nest one level: `BloomFilter.create[Array[Byte]](`)
   const pattern = new RegExp(`(${callees.map((callee) => calleePattern(callee, namespaced.has(callee))).join('|')})(?:\\s*(?:::)?(?:\\[(?:[^[\\]\\n]|\\[[^[\\]\\n]{0,40}\\]){0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
-  return {
-    ids: [...new Set(entries.map((e) => e.recognizer))],
-    needles: [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))],
+  const ids = [...new Set(entries.map((e) => e.recognizer))];
+  const needles = [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))];
+  // Ruby and Elixir call without parentheses (`BloomFilter.new size: 100_000, error_rate: 0.01`, `BloomFilter.new 100, 0.001`):
+  // the arguments run to the end of the line (a block, a comment or a trailing `do` excluded)
+  const bare = new RegExp(`(${callees.filter((callee) => /[.:]/.test(callee)).map((callee) => calleePattern(callee)).join('|')})[ \\t]+(?=[\\w:'"@\\[{-])`, 'g');
+  const bareLanguages = new Set(['ruby', 'elixir', 'crystal']);
+  const calls: Recognizer = {
+    ids,
+    needles,
     pattern,
     match(ctx, match, at) {
       if (!ctx.isCode(at)) return undefined;
+      const list = splitArguments(ctx.text, at + match[0].length - 1);
+      return list && readCall(ctx, match, at, list);
+    },
+  };
+  const bareCalls: Recognizer = {
+    ids,
+    needles,
+    pattern: bare,
+    applies: (ctx) => bareLanguages.has(ctx.source.languageId ?? ''),
+    match(ctx, match, at) {
+      if (!ctx.isCode(at)) return undefined;
+      const from = at + match[0].length;
+      const lineEnd = ctx.source.lineEnd(ctx.source.lineOf(from));
+      const rest = ctx.text.slice(from, lineEnd).replace(/\s+(?:do(?:\s*\|[^|]*\|)?|#.*|\{\s*\|.*)$/, '');
+      if (rest.trim() === '') return undefined;
+      // the rest of the line read as an argument list, its offsets back in the text
+      const list = splitArguments(`(${rest})`, 0);
+      if (!list) return undefined;
+      const shift = (offset: number) => from - 1 + offset;
+      return readCall(ctx, match, at, { args: list.args.map((a) => ({ ...a, start: shift(a.start), end: shift(a.end) })), end: shift(list.end) });
+    },
+  };
+
+  /** The entry point a call matches, given its argument list, and its draft. */
+  function readCall(ctx: ScanContext, match: RegExpExecArray, at: number, list: { args: Argument[]; end: number }): Draft | undefined {
+    {
       const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
       // (the namespace written before a C# type is not part of the callee)
       const candidates = byCallee.get(name) ?? byCallee.get(name.replace(/^[A-Z]\w*\./, ''));
       if (!candidates) return undefined;
-      const list = splitArguments(ctx.text, at + match[0].length - 1);
-      if (!list) return undefined;
       // a declaration whose parentheses hold parameters (`CuckooFilter<size_t, 12> make(size_t n);`) declares a function
       if (match[3] !== undefined && list.args.some((a) => /^[A-Za-z_][\w:<>]*(?:\s+|\s*[*&]\s*)[A-Za-z_]\w*$/.test(a.text))) return undefined;
       const args = flattenStructArguments(ctx, list.args);
@@ -313,8 +343,9 @@ function callsRecognizer(entries: readonly CallEntryPoint[]): Recognizer {
         if (draft) return draft;
       }
       return undefined;
-    },
-  };
+    }
+  }
+  return [calls, bareCalls];
 }
 
 // ------------------------------------------------------------------------------------------- settings
@@ -661,6 +692,6 @@ export const DECLARED_NEEDLES: readonly string[] = [...new Set(ENTRY_POINTS.flat
 
 /** The generic recognisers: one for all declared calls, one per declared group of settings. */
 export const DECLARED_RECOGNIZERS: readonly Recognizer[] = [
-  callsRecognizer(ENTRY_POINTS.filter((e): e is CallEntryPoint => e.kind === 'call')),
+  ...callsRecognizers(ENTRY_POINTS.filter((e): e is CallEntryPoint => e.kind === 'call')),
   ...ENTRY_POINTS.filter((e): e is SettingsEntryPoint => e.kind === 'settings').map(settingsRecognizer),
 ];
