@@ -277,44 +277,49 @@ function callsRecognizers(entries: readonly CallEntryPoint[]): Recognizer[] {
   for (const entry of ordered) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
   const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
   const namespaced = new Set(entries.filter((e) => e.languages?.includes('csharp') && /^[A-Z]\w*\./.test(e.callee)).map((e) => e.callee));
-  // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
-  // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
-  // (Scala type arguments may nest one level: `BloomFilter.create[Array[Byte]](`)
-  const pattern = new RegExp(`(${callees.map((callee) => calleePattern(callee, namespaced.has(callee))).join('|')})(?:\\s*(?:::)?(?:\\[(?:[^[\\]\\n]|\\[[^[\\]\\n]{0,40}\\]){0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g');
-  const ids = [...new Set(entries.map((e) => e.recognizer))];
-  const needles = [...new Set(entries.map((e) => e.callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))];
-  // Ruby and Elixir call without parentheses (`BloomFilter.new size: 100_000, error_rate: 0.01`, `BloomFilter.new 100, 0.001`):
-  // the arguments run to the end of the line (a block, a comment or a trailing `do` excluded)
-  const bare = new RegExp(`(${callees.filter((callee) => /[.:]/.test(callee)).map((callee) => calleePattern(callee)).join('|')})[ \\t]+(?=[\\w:'"@\\[{-])`, 'g');
   const bareLanguages = new Set(['ruby', 'elixir', 'crystal']);
-  const calls: Recognizer = {
-    ids,
-    needles,
-    pattern,
-    match(ctx, match, at) {
-      if (!ctx.isCode(at)) return undefined;
-      const list = splitArguments(ctx.text, at + match[0].length - 1);
-      return list && readCall(ctx, match, at, list);
-    },
-  };
-  const bareCalls: Recognizer = {
-    ids,
-    needles,
-    pattern: bare,
-    applies: (ctx) => bareLanguages.has(ctx.source.languageId ?? ''),
-    match(ctx, match, at) {
-      if (!ctx.isCode(at)) return undefined;
-      const from = at + match[0].length;
-      const lineEnd = ctx.source.lineEnd(ctx.source.lineOf(from));
-      const rest = ctx.text.slice(from, lineEnd).replace(/\s+(?:do(?:\s*\|[^|]*\|)?|#.*|\{\s*\|.*)$/, '');
-      if (rest.trim() === '') return undefined;
-      // the rest of the line read as an argument list, its offsets back in the text
-      const list = splitArguments(`(${rest})`, 0);
-      if (!list) return undefined;
-      const shift = (offset: number) => from - 1 + offset;
-      return readCall(ctx, match, at, { args: list.args.map((a) => ({ ...a, start: shift(a.start), end: shift(a.end) })), end: shift(list.end) });
-    },
-  };
+  const recognizers: Recognizer[] = [];
+  // (one alternation per chunk of callees: V8 stops optimising a regular expression above about 20 KB of source, and
+  // one pattern of every callee ran 4x slower on every file; a chunk's needles keep it off texts without its callees)
+  for (const chunk of calleeChunks(callees, (callee) => calleePattern(callee, namespaced.has(callee)).length + 1)) {
+    const chunkIds = [...new Set(entries.filter((e) => chunk.includes(e.callee)).map((e) => e.recognizer))];
+    const needles = [...new Set(chunk.map((callee) => callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))];
+    // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
+    // then, for a C++ declaration, the name it declares (`CuckooFilter<size_t, 12> filter(n)`)
+    // (Scala type arguments may nest one level: `BloomFilter.create[Array[Byte]](`)
+    recognizers.push({
+      ids: chunkIds,
+      needles,
+      pattern: new RegExp(`(${chunk.map((callee) => calleePattern(callee, namespaced.has(callee))).join('|')})(?:\\s*(?:::)?(?:\\[(?:[^[\\]\\n]|\\[[^[\\]\\n]{0,40}\\]){0,60}\\]|<([^>\\n]{0,60})>))?(\\s+[A-Za-z_]\\w*)?\\s*\\(`, 'g'),
+      match(ctx, match, at) {
+        if (!ctx.isCode(at)) return undefined;
+        const list = splitArguments(ctx.text, at + match[0].length - 1);
+        return list && readCall(ctx, match, at, list);
+      },
+    });
+    // Ruby and Elixir call without parentheses (`BloomFilter.new size: 100_000, error_rate: 0.01`, `BloomFilter.new 100,
+    // 0.001`): the arguments run to the end of the line (a block, a comment or a trailing `do` excluded)
+    const qualified = chunk.filter((callee) => /[.:]/.test(callee));
+    if (qualified.length === 0) continue;
+    recognizers.push({
+      ids: chunkIds,
+      needles,
+      pattern: new RegExp(`(${qualified.map((callee) => calleePattern(callee)).join('|')})[ \\t]+(?=[\\w:'"@\\[{-])`, 'g'),
+      applies: (ctx) => bareLanguages.has(ctx.source.languageId ?? ''),
+      match(ctx, match, at) {
+        if (!ctx.isCode(at)) return undefined;
+        const from = at + match[0].length;
+        const lineEnd = ctx.source.lineEnd(ctx.source.lineOf(from));
+        const rest = ctx.text.slice(from, Math.min(lineEnd, from + 1000)).replace(/\s+(?:do(?:\s*\|[^|]*\|)?|#.*|\{\s*\|.*)$/, '');
+        if (rest.trim() === '') return undefined;
+        // the rest of the line read as an argument list, its offsets back in the text
+        const list = splitArguments(`(${rest})`, 0);
+        if (!list) return undefined;
+        const shift = (offset: number) => from - 1 + offset;
+        return readCall(ctx, match, at, { args: list.args.map((a) => ({ ...a, start: shift(a.start), end: shift(a.end) })), end: shift(list.end) });
+      },
+    });
+  }
 
   /** The entry point a call matches, given its argument list, and its draft. */
   function readCall(ctx: ScanContext, match: RegExpExecArray, at: number, list: { args: Argument[]; end: number }): Draft | undefined {
@@ -345,7 +350,22 @@ function callsRecognizers(entries: readonly CallEntryPoint[]): Recognizer[] {
       return undefined;
     }
   }
-  return [calls, bareCalls];
+  return recognizers;
+}
+
+/** Callees in chunks whose alternation stays well under V8's optimising limit for one regular expression (~20 KB). */
+function calleeChunks(callees: readonly string[], size: (callee: string) => number, limit = 16000): string[][] {
+  const chunks: string[][] = [[]];
+  let used = 0;
+  for (const callee of callees) {
+    if (used + size(callee) > limit && chunks[chunks.length - 1].length > 0) {
+      chunks.push([]);
+      used = 0;
+    }
+    chunks[chunks.length - 1].push(callee);
+    used += size(callee);
+  }
+  return chunks;
 }
 
 // ------------------------------------------------------------------------------------------- settings
