@@ -506,14 +506,17 @@ export class ScanContext {
  * An input widget's starting value stands for the value until someone moves it: Streamlit `st.slider(label, min, max,
  * value)` / `st.number_input(...)`, Gradio `gr.Slider(minimum, maximum, value)`, ipywidgets `IntSlider(value=...)`.
  */
-const WIDGET = /^(?:[\w.]+\.)?(slider|number_input|select_slider|Slider|Number|IntSlider|FloatSlider|FloatLogSlider|BoundedIntText|BoundedFloatText|IntText|FloatText)\s*\(/;
+const WIDGET = /^(?:(?:st|streamlit|[\w.]*sidebar)\.(slider|number_input|select_slider)|(?:gr|gradio)\.(Slider|Number)|(?:[\w.]+\.)?(IntSlider|FloatSlider|FloatLogSlider|BoundedIntText|BoundedFloatText))\s*\(/;
 
 function widgetDefault<T extends TextDefinition | null | undefined>(definition: T): T {
   const widget = definition ? WIDGET.exec(definition.expression) : null;
   if (!definition || !widget) return definition;
   const list = splitArguments(definition.expression, widget[0].length - 1);
   const positional = list?.args.filter((a) => a.name === undefined) ?? [];
-  const position = /^(?:slider|number_input|select_slider)$/.test(widget[1]) ? 3 : /^(?:Slider|Number)$/.test(widget[1]) ? 2 : -1;
+  // value's place: st.slider / st.number_input (label, min, max, value), st.select_slider (label, options, value),
+  // gr.Slider (minimum, maximum, value), gr.Number (value); ipywidgets by keyword only
+  const kind = widget[1] ?? widget[2] ?? widget[3];
+  const position = ({ slider: 3, number_input: 3, select_slider: 2, Slider: 2, Number: 0 } as Record<string, number>)[kind] ?? -1;
   const value = list?.args.find((a) => a.name === 'value') ?? positional[position];
   return value ? { ...definition, expression: value.text, offset: definition.offset + value.start } : definition;
 }

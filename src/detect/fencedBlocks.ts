@@ -42,7 +42,9 @@ export function fencedBlocks(text: string): FencedBlock[] {
     const unquote = (line: string) => (quoted ? line.replace(/^(?:[ \t]{0,3}>)+/, (marks) => ' '.repeat(marks.length)) : line);
     const fence = open[2];
     let end = i + 1;
-    while (end < lines.length && !new RegExp(`^[ \\t]{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(unquote(lines[end]))) end++;
+    // (a quoted block's closing fence stands after its quote marks, read as blanks: any indent)
+    const close = new RegExp(`^[ \\t]${quoted ? '*' : '{0,3}'}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    while (end < lines.length && !close.test(unquote(lines[end]))) end++;
     const languageId = TAGS.get(open[3].toLowerCase());
     if (languageId) blocks.push({ languageId, firstLine: i + 1, text: lines.slice(i + 1, end).map(unquote).join('\n') });
     i = end;

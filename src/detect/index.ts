@@ -55,7 +55,7 @@ const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'try
   // other filters (src/libraries/fingerprintLibraries.ts, recognizers/redisCuckoo.ts)
   'cuckoo', 'cf.reserve', 'cfreserve', 'cf()', 'xorfilter', 'xor8', 'xor16', 'xor32', 'binaryfuse', 'binary_fuse',
   // a filter class that never says "Bloom" but computes its size with the formula's ln 2 (recognizers/generic.ts)
-  'log(2)', 'math.ln2',
+  'log(2', 'math.ln2',
   // Guava's "expected insertions" beside a false-positive probability (recognizers/generic.ts)
   'insertions'];
 const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) => !BASE_NEEDLES.some((needle) => name.includes(needle)))];
@@ -92,10 +92,17 @@ export function detectConfigs(text: string, options: DetectOptions = {}): Findin
       // (a sketch's call that states nothing, `bloom.NewWithEstimates(expected, rate)` in a README, names no filter there;
       // one that states a number, `cuckoo.NewFilter(4, 9, maxKeys, ...)`, does)
       const states = (finding: Finding) => Object.values(finding.sources).some(isStated)
-        || /\([\s\S]*\b\d/.test(lines.slice(finding.range.start.line, finding.range.end.line + 1).join('\n').slice(finding.range.start.character));
+        || /\([\s\S]*\b\d/.test(callText(lines, finding));
       return mapPositions(detectInText(program.text, { ...options, languageId: program.languageId, document: text }).filter(states), (line, character) => ({ line: program.markdownLine(line), character }));
     });
   return inBlocks.length === 0 ? found : mergeBlockFindings(found, inBlocks);
+}
+
+/** The text of a finding's range in `lines`. */
+function callText(lines: readonly string[], finding: Finding): string {
+  const { start, end } = finding.range;
+  if (start.line === end.line) return (lines[start.line] ?? '').slice(start.character, end.character);
+  return [(lines[start.line] ?? '').slice(start.character), ...lines.slice(start.line + 1, end.line), (lines[end.line] ?? '').slice(0, end.character)].join('\n');
 }
 
 function detectInText(text: string, options: DetectOptions): Finding[] {
@@ -297,7 +304,8 @@ function callsOf(ctx: ScanContext, pattern: string): { index: number; text: stri
  * A guess (read once per text) whose parameter is a bare parameter of its function, bound to what the only call passes
  * (`BloomFilter::new(expected_rows, 0.01)` in `create_sized(path, expected_rows)`, called as `create_sized(path, 10000)`).
  */
-function boundByCall(ctx: ScanContext, draft: Draft, row: ReadonlyMap<string, RowValue>): Draft {
+function boundByCall(ctx: ScanContext, original: Draft, row: ReadonlyMap<string, RowValue>): Draft {
+  const draft: Draft = { ...original, params: { ...original.params }, sources: { ...original.sources } };
   const unevaluated = draft.unevaluated.filter(({ param, expression }) => {
     const bound = row.get(expression.trim());
     const value = bound ? evaluateConstant(bound.expression, ctx.codeEval) : undefined;
@@ -306,7 +314,7 @@ function boundByCall(ctx: ScanContext, draft: Draft, row: ReadonlyMap<string, Ro
     draft.sources[param] = { kind: 'argument', text: bound.expression, range: ctx.source.range(bound.offset, bound.offset + bound.expression.length), origin: { name: expression.trim(), line: ctx.source.lineOf(bound.offset), ...(ctx.extras.fileName ? { file: ctx.extras.fileName } : {}), callArgument: true } };
     return false;
   });
-  return unevaluated.length === draft.unevaluated.length ? draft : { ...draft, unevaluated };
+  return unevaluated.length === draft.unevaluated.length ? original : { ...draft, unevaluated };
 }
 
 /**

@@ -119,6 +119,11 @@ function beside(ctx: ScanContext, draft: Draft, pattern: RegExp, before = 0): bo
   return false;
 }
 
+/** The name a value at `column` is assigned to (`capacity: int = ` before it), read from a bounded stretch of the line. */
+function assignedName(line: string, column: number): string | undefined {
+  return /([A-Za-z_]\w*)\s*(?::\s*[\w.\[\]]+\s*)?=\s*$/.exec(line.slice(Math.max(0, column - 120), column))?.[1];
+}
+
 /**
  * Every value is a parameter's default (`def __init__(self, max_elements=10_000_000)`) that the body below the
  * signature never names: a stand-in class (a set behind a filter's signature) sizes nothing.
@@ -131,7 +136,7 @@ function unusedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
   for (const source of stated) {
     if (!source!.range) return false;
     const line = source!.range.start.line;
-    const name = /([A-Za-z_]\w*)\s*(?::\s*[\w.\[\]]+\s*)?=\s*$/.exec(ctx.source.lineText(line).slice(0, source!.range.start.character))?.[1];
+    const name = assignedName(ctx.source.lineText(line), source!.range.start.character);
     // the value stands in the parameter list of a constructor's signature
     const offset = ctx.source.lineStart(line) + source!.range.start.character;
     const from = ctx.source.lineStart(Math.max(0, line - 3));
@@ -165,7 +170,7 @@ function namedParameterDefaults(ctx: ScanContext, draft: Draft): boolean {
   return stated.length > 0 && stated.every((source) => {
     if (source.range === undefined) return false;
     const line = ctx.source.lineText(source.range.start.line);
-    const name = /([A-Za-z_]\w*)\s*(?::\s*[\w.\[\]]+\s*)?=\s*$/.exec(line.slice(0, source.range.start.character))?.[1];
+    const name = assignedName(line, source.range.start.character);
     return name !== undefined && /bloom|cuckoo/i.test(name) && /^\s*(?:[-+]?\d[\d_.eE+-]*|[-+]?\d[\d_]*\s*[*/]\s*[\d_*/ ]+)\s*[,)]/.test(line.slice(source.range.start.character));
   }) && hasBody(ctx.text.slice(draft.end, draft.end + 400));
 }

@@ -588,3 +588,29 @@ describe('detect: the recognisers\' patterns stay fast', () => {
     }
   });
 });
+
+describe('detect: review of the rules added for rounds AF to AI', () => {
+  it('a filter class named `Filter` is no `.filter(`; `from bloomberg import` names no filter', () => {
+    const ts = 'import { Filter } from "./bloom";\n' + 'const a = xs.filter((x) => x > 1);\n'.repeat(50) + 'const bloomOptions = { capacity: 100000, errorRate: 0.001 };\n';
+    assert.deepEqual(found(ts, 'typescript').map((f) => f.replace(/@\d+/, '')), ['generic.named {"n":100000,"p":0.001}']);
+    assert.deepEqual(found('from bloomberg.api import Session\n\ns = Session(size=4096)\n', 'python'), []);
+  });
+
+  it('a buffer a Bloom-named class allocates is no bit array; a count of insertions made is a statistic', () => {
+    assert.deepEqual(found('class BloomFilterReader:\n    def __init__(self):\n        self.buf = bytearray(65536)\n', 'python'), []);
+    assert.deepEqual(found('class DiffStats:\n    def __init__(self):\n        self.insertions = 0\n        self.false_positive_rate = 0.05\n', 'python'), []);
+  });
+
+  it('keywords are no unevaluated values; Gradio\'s Number takes its value first', () => {
+    const js = detectConfigs('const bloomOptions = { bloomFilterSize: 1000, bloomFilterFpp: null };\n', { languageId: 'javascript' });
+    assert.deepEqual(js.flatMap((f) => f.unevaluated.map((u) => u.expression)), []);
+    assert.deepEqual(found('import gradio as gr\ncapacity = gr.Number(100000, label="capacity")\nseen = MyBloom(capacity=capacity, error_rate=0.01)\n', 'python'), ['generic.named@2 {"n":100000,"p":0.01}']);
+  });
+
+  it('a Markdown block\'s sketch is judged by its call, not a comment after it; a block in a nested quote closes', () => {
+    const md = '```go\nimport "github.com/bits-and-blooms/bloom/v3"\n\nfilter := bloom.NewWithEstimates(expected, rate) // step 2\n```\n';
+    assert.deepEqual(found(md, 'markdown'), []);
+    const nested = '> > ```python\n> > x = 1\n> > ```\n\n```python\nfrom pybloom_live import BloomFilter\nf = BloomFilter(capacity=1000, error_rate=0.01)\n```\n';
+    assert.deepEqual(found(nested, 'markdown'), ['pybloom.bloomFilter@6 {"n":1000,"p":0.01,"hashing":"partitioned"}']);
+  });
+});

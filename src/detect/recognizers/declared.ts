@@ -275,13 +275,20 @@ function callsRecognizers(entries: readonly CallEntryPoint[]): Recognizer[] {
   // before bits-and-blooms'): the import names the library the call belongs to
   const ordered = [...entries.filter((e) => e.requires), ...entries.filter((e) => !e.requires)];
   for (const entry of ordered) byCallee.set(entry.callee.replace(/^\./, ''), [...(byCallee.get(entry.callee.replace(/^\./, '')) ?? []), entry]);
-  const callees = [...new Set(entries.map((e) => e.callee))].sort((a, b) => b.length - a.length);
   const namespaced = new Set(entries.filter((e) => e.languages?.includes('csharp') && /^[A-Z]\w*\./.test(e.callee)).map((e) => e.callee));
   const bareLanguages = new Set(['ruby', 'elixir', 'crystal']);
   const recognizers: Recognizer[] = [];
   // (one alternation per chunk of callees: V8 stops optimising a regular expression above about 20 KB of source, and
   // one pattern of every callee ran 4x slower on every file; a chunk's needles keep it off texts without its callees)
-  for (const chunk of calleeChunks(callees, (callee) => calleePattern(callee, namespaced.has(callee)).length + 1)) {
+  // (a library's callees stay in one chunk, longest first: `ContinuousBloomFilter.new(*BloomHelper.find_m_k` before the
+  // helper `BloomHelper.find_m_k` it holds, matched once)
+  const byLibrary = new Map<string, string[]>();
+  for (const entry of entries) {
+    const library = entry.recognizer.replace(/\.[^.]*$/, '');
+    const list = byLibrary.get(library) ?? byLibrary.set(library, []).get(library)!;
+    if (!list.includes(entry.callee)) list.push(entry.callee);
+  }
+  for (const chunk of calleeChunks([...byLibrary.values()], (callee) => calleePattern(callee, namespaced.has(callee)).length + 1)) {
     const chunkIds = [...new Set(entries.filter((e) => chunk.includes(e.callee)).map((e) => e.recognizer))];
     const needles = [...new Set(chunk.map((callee) => callee.replace(/^.*(?:\.|::)/, '').toLowerCase()))];
     // the callee, then optional type arguments (Scala `[A]`, Java/C#/TS `<A>`, Rust `::<A>`), then the argument list
@@ -353,19 +360,26 @@ function callsRecognizers(entries: readonly CallEntryPoint[]): Recognizer[] {
   return recognizers;
 }
 
-/** Callees in chunks whose alternation stays well under V8's optimising limit for one regular expression (~20 KB). */
-function calleeChunks(callees: readonly string[], size: (callee: string) => number, limit = 16000): string[][] {
+/**
+ * Callees in chunks whose alternation stays well under V8's optimising limit for one regular expression (~20 KB), each
+ * library's callees in one chunk (a callee seen first keeps its place), every chunk longest callee first.
+ */
+function calleeChunks(libraries: readonly (readonly string[])[], size: (callee: string) => number, limit = 16000): string[][] {
   const chunks: string[][] = [[]];
+  const placed = new Set<string>();
   let used = 0;
-  for (const callee of callees) {
-    if (used + size(callee) > limit && chunks[chunks.length - 1].length > 0) {
+  for (const library of libraries) {
+    const callees = library.filter((callee) => !placed.has(callee));
+    const cost = callees.reduce((sum, callee) => sum + size(callee), 0);
+    if (used + cost > limit && chunks[chunks.length - 1].length > 0) {
       chunks.push([]);
       used = 0;
     }
-    chunks[chunks.length - 1].push(callee);
-    used += size(callee);
+    for (const callee of callees) placed.add(callee);
+    chunks[chunks.length - 1].push(...callees);
+    used += cost;
   }
-  return chunks;
+  return chunks.map((chunk) => chunk.sort((a, b) => b.length - a.length));
 }
 
 // ------------------------------------------------------------------------------------------- settings

@@ -107,7 +107,7 @@ function hasAnchorWord(name: string): boolean {
   return nameWords(name).some(isAnchorWord) || filterClasses.has(name.replace(STATIC_CONSTRUCTOR_SUFFIX, '').replace(/^.*(?:\.|::)/, ''));
 }
 
-/** Classes of the text being read that are Bloom filters by their own text, whatever their name (set per read). */
+/** Classes of the text being read that are Bloom filters by their own text, whatever their name (set by `analyse`, cleared after it). */
 let filterClasses: ReadonlySet<string> = new Set();
 
 /** The Bloom sizing formula's ln²2 (`math.log(2) ** 2`, `Math.LN2 * Math.LN2`): a class computing it sizes a Bloom filter. */
@@ -120,16 +120,21 @@ const FILTER_FORMULA = /log\(\s*2(?:\.0)?\s*\)\s*(?:\*\*\s*2|\^\s*2|\*\s*(?:math
 function guavaVocabulary(ctx: ScanContext, name: string, at: number): boolean {
   const insertions = (key: string) => /insertions$/i.test(nameWords(key).join('')) && classifyName(key)?.param === 'n';
   const falsePositives = (key: string) => /false|fpp|fp/i.test(key) && classifyName(key)?.param === 'p';
+  // (a count of insertions made, `self.insertions = 0` or `+= 1`, is a statistic)
+  const counter = (key: string, keyAt: number) => insertions(key) && /^\s*(?:\+=|[=:]\s*0(?![\d.]))/.test(ctx.text.slice(keyAt + key.length, keyAt + key.length + 12).replace(/^["']/, ''));
   const wanted = insertions(name) ? falsePositives : falsePositives(name) ? insertions : undefined;
+  if (counter(name, at)) return false;
   // (constants, `EXPECTED_INSERTIONS = 50_000`, are read by the call that builds the filter: the finding is there)
   if (!wanted || /^[A-Z][A-Z0-9_]*$/.test(name.replace(/^.*\./, ''))) return false;
+  // (a bounded stretch around it: lines of minified code can be megabytes long)
   const line = ctx.source.lineOf(at);
-  const around = ctx.text.slice(ctx.source.lineStart(Math.max(0, line - 4)), ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, line + 4)));
-  return [...around.matchAll(/[A-Za-z_][\w.-]*/g)].some((m) => m[0] !== name && wanted(m[0]));
+  const from = Math.max(ctx.source.lineStart(Math.max(0, line - 4)), at - 4 * LOOK_AROUND);
+  const around = ctx.text.slice(from, Math.min(ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, line + 4)), at + 4 * LOOK_AROUND));
+  return [...around.matchAll(/[A-Za-z_][\w.-]*/g)].some((m) => m[0] !== name && wanted(m[0]) && !counter(m[0], from + m.index!));
 }
 
 /** An import of types from a module whose path names the filter; the group holds the imported names. */
-const IMPORT_FROM_BLOOM = /^[ \t]*(?:(?:pub[ \t]+)?use[ \t]+[\w:]*\bbloom\w*::(?:\{([^}\n]{1,200})\}|(\w+))|from[ \t]+[\w.]*\bbloom\w*(?:\.\w+)*[ \t]+import[ \t]+\(?([\w, \t]{1,200})|import[ \t]+(?:type[ \t]+)?(?:\{([^}\n]{1,200})\}|\w+)[ \t]+from[ \t]+["'][^"'\n]*\/bloom[\w-]*["'])/gim;
+const IMPORT_FROM_BLOOM = /^[ \t]*(?:(?:pub[ \t]+)?use[ \t]+[\w:]*\bbloom(?:_?filters?)?::(?:\{([^}\n]{1,200})\}|(\w+))|from[ \t]+[\w.]*\bbloom(?:_?filters?)?(?:\.\w+)*[ \t]+import[ \t]+\(?([\w, \t]{1,200})|import[ \t]+(?:type[ \t]+)?(?:\{([^}\n]{1,200})\}|\w+)[ \t]+from[ \t]+["'][^"'\n]*\/bloom(?:[-_]?filters?)?["'])/gim;
 
 /** A membership method defined in a class (`def add(self, item)`, `contains(key: string): boolean {`, `fn insert(&mut self`). */
 const FILTER_METHOD = /(?:^|[ \t])(?:(?:def|fn|func|fun|function|public|private|protected|internal|pub|async)[ \t]+)*(?:[\w<>\[\]]+[ \t]+)?(?:add|put|insert|contains|__contains__|might_?[cC]ontains?|maybe_?[cC]ontains?|lookup|check|test|has|exists|query)[ \t]*(?:<[^<>\n]*>)?\((?=[^)\n]*\)[^;\n]*(?:[:{]|=>)[ \t]*(?:#.*|\/\/.*)?$)/m;
@@ -493,13 +498,13 @@ function xmlScope(ctx: ScanContext, tagStart: number, anchorStart: number, ancho
   return { anchorStart, anchorName, start: tagStart + 1 + tag[1].length, end, fallback: () => tagStart };
 }
 
-/** Parameter names of the constructor / factory `name` defined in this file (hand-rolled filters). */
 /** A parameter of a constructor declared in this file, with its default value when it states one. */
 interface OwnParameter {
   readonly name: string;
   readonly fallback?: { readonly text: string; readonly start: number; readonly end: number };
 }
 
+/** The parameters of the constructor / factory `name` defined in this file (hand-rolled filters). */
 function ownParameters(ctx: ScanContext, name: string): OwnParameter[] | undefined {
   const defines = `\\b(?:class|struct|record|def|func|function|fn|type)\\s+(?:\\([^()]{0,60}\\)\\s*)?${name}\\b`;
   if (!ctx.hint(`generic-defines:${name}`, new RegExp(defines))) return undefined;
@@ -538,6 +543,8 @@ function ownParameters(ctx: ScanContext, name: string): OwnParameter[] | undefin
 const MAX_BITS_PER_KEY = 32;
 /** A lone Bloom-named size smaller than this is no filter's bit count (`bloom_size=9` of a glow effect). */
 const MIN_LONE_BITS = 32;
+/** A line longer than this is minified or generated code: a lone size there is not read. */
+const MAX_LONE_LINE = 2000;
 /** Words of a log-structured store, where a Bloom filter is sized in bits per key. */
 const LSM_ENGINE = /\b(?:lsm|LSM|sst|SST|sstable|SSTable|memtable|MemTable|compaction|rocksdb|RocksDB|leveldb|LevelDB|pebble|Pebble|bits per key|bits_per_key|per key)\b/;
 
@@ -818,6 +825,8 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
   // a lone "size" is a number of bits (`SEARCH_BLOOM_FILTER_SIZE = 500`), when it is a whole number of bits a filter could have
   const lone = !readings.some((r) => r.value !== undefined && r.guess.param !== 'size');
   if (lone && !readings.some((r) => typeof r.value === 'number' && Number.isInteger(r.value) && r.value >= MIN_LONE_BITS)) return undefined;
+  // (nor in a minified or generated line: one there says nothing a reader would take for a filter's setting)
+  if (lone && ctx.source.lineText(ctx.source.lineOf(start)).length > MAX_LONE_LINE) return undefined;
   const last = pairs.reduce((max, pair) => Math.max(max, pair.valueEnd), start);
   const b = builder(ctx, GENERIC_ID, `Bloom filter settings guessed from names (${scope?.anchorName ?? pairs[0].key})`, start, last);
   const code = ctx.source.family === 'c' || ctx.source.family === 'js' || ctx.source.family === 'python';
@@ -848,7 +857,7 @@ function groupDraft(ctx: ScanContext, scope: Scope | undefined, pairs: readonly 
 }
 
 /** A type written where a value may stand (`capacity: int`): no expression to show as unevaluated. */
-const PRIMITIVE_TYPE = /^(?:int|float|str|bool|bytes|number|string|boolean|bigint|usize|isize|[uif](?:8|16|32|64|128)|double|long|short|char|byte|any|object|uint)$/;
+const PRIMITIVE_TYPE = /^(?:int|float|str|bool|bytes|number|string|boolean|bigint|usize|isize|[uif](?:8|16|32|64|128)|double|long|short|char|byte|any|object|uint|null|true|false|undefined|none|nil|self|this)$/;
 
 /** Textbook sizing for an unknown implementation: m = ceil(-n ln p / ln²2), k = round(m/n ln 2). */
 function textbook(params: FilterParams): LibraryDerivation {
@@ -1035,25 +1044,33 @@ const analysed = new WeakSet<ScanContext>();
 let usedKeys = new Set<number>();
 
 function analyse(ctx: ScanContext): Draft[] {
+  scanBudget = SCAN_BUDGET;
+  usedKeys = new Set<number>();
+  filterClasses = bloomEvidencedClasses(ctx);
+  try {
+    return analyseAnchors(ctx);
+  } finally {
+    filterClasses = new Set();
+  }
+}
+
+function analyseAnchors(ctx: ScanContext): Draft[] {
   const text = ctx.text;
   const source = ctx.source;
   const drafts: Draft[] = [];
   const doneScopes = new Set<number>();
   const doneContainers = new Set<number>();
   const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
-  scanBudget = SCAN_BUDGET;
-  usedKeys = new Set<number>();
-  filterClasses = bloomEvidencedClasses(ctx);
-  const anchor = new RegExp(`bloom|insertions|false.?positive|fpp${[...filterClasses].map((name) => `|\\b${name}\\b`).join('')}`, 'gi');
-  let match: RegExpExecArray | null;
-  let count = 0;
+  // the words, and a filter class's name as written (`Filter` is no `.filter(`), each with its own bound
+  const anchors = [...boundedMatches(/bloom|insertions|false.?positive|fpp/gi, text, MAX_ANCHORS)];
+  if (filterClasses.size > 0) anchors.push(...boundedMatches(new RegExp(`\\b(?:${[...filterClasses].join('|')})\\b`, 'g'), text, MAX_ANCHORS));
+  anchors.sort((a, b) => a - b);
   let lastTokenEnd = -1;
-  while ((match = anchor.exec(text)) !== null && count++ < MAX_ANCHORS) {
-    if (source.kindAt(match.index) === COMMENT) continue;
-    const token = tokenAround(text, match.index);
+  for (const at of anchors) {
+    if (at < lastTokenEnd || source.kindAt(at) === COMMENT) continue;
+    const token = tokenAround(text, at);
     if (token.start < lastTokenEnd) continue;
     lastTokenEnd = token.end;
-    anchor.lastIndex = Math.max(anchor.lastIndex, token.end);
     const name = text.slice(token.start, token.end);
     if ((!hasAnchorWord(name) && !guavaVocabulary(ctx, name, token.start)) || hasDecoyWord(name)) continue;
     // the value says what the block is: `type: bloom`, `type: bloom-filter`, `kind = "BloomFilter"`
@@ -1146,7 +1163,7 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
  * The bit array a filter class allocates, sized by a constant (`bitarray(FILTER_BITS)`, `new BitSet(1 << 20)`,
  * `bytearray(4096)`: bytes): its m, when nothing else in the class states a size. Bounded to the class's first lines.
  */
-const BIT_ALLOCATION = /(?:\bbitarray|\bBitArray|\bBitSet|\bBitVector|\bbitvector|\bBitVec::(?:from_elem|repeat)|\bbitvec!\s*\[\s*0\s*;|\bvec!\s*\[\s*(?:false|0u?8?)\s*;|(?<bytes>\bbytearray|\bUint8Array|\bBuffer\.alloc|\bmake\s*\(\s*\[\]byte\s*,))\s*\(?\s*([^(),;\]\n]{1,60}|[^(),;\]\n]*\([^()\n]*\)[^(),;\]\n]*)\s*[),\]]/g;
+const BIT_ALLOCATION = /\b(?:bits?|bit_?array|bit_?set|bitmap|bit_?vec(?:tor)?|arr(?:ay)?|cells|slots|filter|table|_bits|_array)[ \t]*(?::[^=\n]{1,40})?=[ \t]*(?:new[ \t]+)?(?:\bbitarray|\bBitArray|\bBitSet|\bBitVector|\bbitvector|\bBitVec::(?:from_elem|repeat)|\bbitvec!\s*\[\s*0\s*;|\bvec!\s*\[\s*false\s*;|(?<bytes>\bbytearray|\bUint8Array|\bBuffer\.alloc|\bmake\s*\(\s*\[\]byte\s*,|\bvec!\s*\[\s*0u8\s*;))\s*\(?\s*([^(),;\]\n]{1,60}|[^(),;\]\n]*\([^()\n]*\)[^(),;\]\n]*)\s*[),\]]/g;
 
 function allocationDraft(ctx: ScanContext, scope: Scope): Draft | undefined {
   const body = ctx.text.slice(scope.start, Math.min(scope.end, scope.start + 3000));
@@ -1156,7 +1173,7 @@ function allocationDraft(ctx: ScanContext, scope: Scope): Draft | undefined {
     const expression = m[2].trim();
     const probe = builder(ctx, 'probe', '', 0, 0);
     const value = probe.argument('m', expression, { eval: evalOptions(ctx) });
-    if (value === undefined || !Number.isInteger(value) || value < MIN_LONE_BITS) continue;
+    if (value === undefined || !Number.isInteger(value) || value * (m.groups?.bytes ? 8 : 1) < MIN_LONE_BITS) continue;
     const b = builder(ctx, GENERIC_ID, `Bloom filter sized by the bit array it allocates (${scope.anchorName})`, scope.anchorStart, at + m[0].length);
     const valueAt = at + m[0].lastIndexOf(m[2]);
     b.argument('m', expression, { eval: evalOptions(ctx), at: valueAt, scale: m.groups?.bytes ? 8 : undefined, check: CHECKS.m });
@@ -1178,6 +1195,15 @@ function constructedWithArguments(ctx: ScanContext, className: string): boolean 
     if (list && list.args.length < parameters) return true;
   }
   return false;
+}
+
+/** Where `pattern` matches in `text`, at most `limit` places. */
+function* boundedMatches(pattern: RegExp, text: string, limit: number): Generator<number> {
+  let count = 0;
+  for (let match = pattern.exec(text); match !== null && count++ < limit; match = pattern.exec(text)) {
+    if (pattern.lastIndex === match.index) pattern.lastIndex++;
+    yield match.index;
+  }
 }
 
 /** Lines of code from `from` (excluded) to `to` (a doc comment or blank lines between two fields separate nothing); at most FLAT_LINE_GAP + 1. */
@@ -1248,8 +1274,8 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
 export const genericNamed: Recognizer = {
   ids: [GENERIC_ID],
   // (the Bloom formula's ln 2 also marks a filter class that never says "Bloom": `math.log(2) ** 2`, `Math.LN2 * Math.LN2`)
-  needles: ['bloom', 'log(2)', 'math.ln2', 'insertions'],
-  pattern: /bloom|log\(2\)|Math\.LN2|insertions/gi,
+  needles: ['bloom', 'log(2', 'math.ln2', 'insertions'],
+  pattern: /bloom|log\(2|Math\.LN2|insertions/gi,
   match(ctx) {
     // the whole text is analysed once, on the first Bloom word; later matches add nothing
     if (analysed.has(ctx)) return undefined;
