@@ -57,7 +57,7 @@ const BASE_NEEDLES = ['bloom', 'bf', 'digest_bits_per_entry', 'shape.from', 'try
   // a filter class that never says "Bloom" but computes its size with the formula's ln 2 (recognizers/generic.ts)
   'log(2', 'math.ln2',
   // Guava's "expected insertions" beside a false-positive probability (recognizers/generic.ts)
-  'insertions'];
+  'expectedinsertions', 'expected_insertions', 'expected-insertions', 'expected.insertions'];
 const PREFILTER_NEEDLES = [...BASE_NEEDLES, ...DECLARED_NEEDLES.filter((name) => !BASE_NEEDLES.some((needle) => name.includes(needle)))];
 /**
  * Every needle in one pass: one alternation costs about an eighth of one `indexOf` pass per needle (1 MB, 55 needles:

@@ -614,3 +614,12 @@ describe('detect: review of the rules added for rounds AF to AI', () => {
     assert.deepEqual(found(nested, 'markdown'), ['pybloom.bloomFilter@6 {"n":1000,"p":0.01,"hashing":"partitioned"}']);
   });
 });
+
+describe('detect: texts the new needles must not make costly', () => {
+  it('a git log\'s "insertions(+)" is no needle (only Guava\'s "expected insertions" is)', () => {
+    const log = ' 3 files changed, 10 insertions(+), 2 deletions(-)\n'.repeat(2000);
+    assert.deepEqual(detectConfigs(log, { languageId: 'plaintext' }), []);
+    // the needle's absence is what keeps it cheap: the Guava words in a config still are one
+    assert.deepEqual(found('filter:\n  expected-insertions: 1000000\n  false-positive-probability: 0.01\n', 'yaml').map((f) => f.replace(/@\d+/, '')), ['generic.named {"n":1000000,"p":0.01}']);
+  });
+});

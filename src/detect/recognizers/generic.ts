@@ -130,6 +130,8 @@ function guavaVocabulary(ctx: ScanContext, name: string, at: number): boolean {
   const line = ctx.source.lineOf(at);
   const from = Math.max(ctx.source.lineStart(Math.max(0, line - 4)), at - 4 * LOOK_AROUND);
   const around = ctx.text.slice(from, Math.min(ctx.source.lineEnd(Math.min(ctx.source.lineCount - 1, line + 4)), at + 4 * LOOK_AROUND));
+  // (the other word must be there at all before names are read: `10 insertions(+)` down a log names no rate)
+  if (!(wanted === falsePositives ? /false|fp/i : /insertions/i).test(around)) return false;
   return [...around.matchAll(/[A-Za-z_][\w.-]*/g)].some((m) => m[0] !== name && wanted(m[0]) && !counter(m[0], from + m.index!));
 }
 
@@ -1062,7 +1064,7 @@ function analyseAnchors(ctx: ScanContext): Draft[] {
   const doneContainers = new Set<number>();
   const flat: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
   // the words, and a filter class's name as written (`Filter` is no `.filter(`), each with its own bound
-  const anchors = [...boundedMatches(/bloom|insertions|false.?positive|fpp/gi, text, MAX_ANCHORS)];
+  const anchors = [...boundedMatches(/bloom|expected[-_.]?insertions|false.?positive|fpp/gi, text, MAX_ANCHORS)];
   if (filterClasses.size > 0) anchors.push(...boundedMatches(new RegExp(`\\b(?:${[...filterClasses].join('|')})\\b`, 'g'), text, MAX_ANCHORS));
   anchors.sort((a, b) => a - b);
   let lastTokenEnd = -1;
@@ -1274,8 +1276,8 @@ function flatDrafts(ctx: ScanContext, flat: { pair: Pair; prefix: string; indent
 export const genericNamed: Recognizer = {
   ids: [GENERIC_ID],
   // (the Bloom formula's ln 2 also marks a filter class that never says "Bloom": `math.log(2) ** 2`, `Math.LN2 * Math.LN2`)
-  needles: ['bloom', 'log(2', 'math.ln2', 'insertions'],
-  pattern: /bloom|log\(2|Math\.LN2|insertions/gi,
+  needles: ['bloom', 'log(2', 'math.ln2', 'expectedinsertions', 'expected_insertions', 'expected-insertions', 'expected.insertions'],
+  pattern: /bloom|log\(2|Math\.LN2|expected[-_.]?insertions/gi,
   match(ctx) {
     // the whole text is analysed once, on the first Bloom word; later matches add nothing
     if (analysed.has(ctx)) return undefined;
