@@ -623,3 +623,11 @@ describe('detect: texts the new needles must not make costly', () => {
     assert.deepEqual(found('filter:\n  expected-insertions: 1000000\n  false-positive-probability: 0.01\n', 'yaml').map((f) => f.replace(/@\d+/, '')), ['generic.named {"n":1000000,"p":0.01}']);
   });
 });
+
+describe('detect: settings beside one that names a Bloom class', () => {
+  it('the settings with its prefix size the class it names; another prefix\'s settings stay apart', () => {
+    const py = 'SCHEDULER_DUPEFILTER_CLASS = "listings.dupefilter.RedisBloomDupeFilter"\nSCHEDULER_DUPEFILTER_ERROR_RATE = 0.0001\nSCHEDULER_DUPEFILTER_CAPACITY = 10000\nQUEUE_CAPACITY = 500\n';
+    assert.deepEqual(found(py, 'python'), ['generic.named@1 {"p":0.0001,"n":10000}']);
+    assert.deepEqual(found('CACHE_BACKEND = "app.cache.RedisCache"\nCACHE_CAPACITY = 10000\n', 'python'), []);
+  });
+});

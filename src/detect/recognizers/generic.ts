@@ -1009,6 +1009,25 @@ function evaluateQuietly(ctx: ScanContext, text: string): boolean {
 }
 
 /** A Bloom word as the VALUE of a type key (`"type": "bloom"`, `kind = "bloom"`): the settings are its siblings. */
+/** A setting whose value names a class or backend (`X_CLASS = "`, `x.backend: "`), its prefix captured. */
+const CLASS_SETTING = /(?:^|[\s{,])["']?([A-Za-z][\w.-]*?)[_.-]?(?:CLASS|Class|class|BACKEND|Backend|backend|IMPL|Impl|impl)["']?[ \t]*(?:=>|:|=)[ \t]*["'][\w.:\\/-]*$/;
+
+/** The settings within 15 lines of `at` whose keys start with `prefix` and name a filter's parameter, as flat entries. */
+function prefixSiblings(ctx: ScanContext, at: number, prefix: string): { pair: Pair; prefix: string; indent: number; line: number }[] {
+  const source = ctx.source;
+  const line = source.lineOf(at);
+  const entries: { pair: Pair; prefix: string; indent: number; line: number }[] = [];
+  for (let l = Math.max(0, line - 15); l <= Math.min(source.lineCount - 1, line + 15); l++) {
+    const content = source.lineText(l);
+    const key = new RegExp(`^[ \\t]*["']?(${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\w.-]+)`).exec(content);
+    if (!key || !classifyName(key[1])) continue;
+    const keyStart = source.lineStart(l) + content.indexOf(key[1]);
+    const pair = flatPair(ctx, keyStart, keyStart + key[1].length);
+    if (pair) entries.push({ pair, prefix: `\u0000class:${prefix}`, indent: indentOf(content), line: l });
+  }
+  return entries;
+}
+
 const TYPE_KEY = /(?:^|[\s{,"'])(?:type|kind|algorithm|algo|filter|filter[_-]?type|filterType|strategy|impl|implementation)["']?[ \t]*(?:=>|:|=)[ \t]*["']?$/i;
 
 function siblingScope(ctx: ScanContext, at: number, name: string): Scope | undefined {
@@ -1082,6 +1101,13 @@ function analyseAnchors(ctx: ScanContext): Draft[] {
         doneScopes.add(siblings.start);
         drafts.push(...scopeDrafts(ctx, siblings, doneContainers));
       }
+      continue;
+    }
+    // a setting that names a Bloom class (`SCHEDULER_DUPEFILTER_CLASS = "crawl.filters.RedisBloomDupeFilter"`): the
+    // settings beside it with the same prefix size it (`SCHEDULER_DUPEFILTER_CAPACITY = 10000`)
+    const classSetting = source.kindAt(token.start) === STRING ? CLASS_SETTING.exec(text.slice(Math.max(source.lineStart(source.lineOf(token.start)), token.start - LOOK_AROUND), token.start)) : null;
+    if (classSetting) {
+      flat.push(...prefixSiblings(ctx, token.start, classSetting[1]).filter((entry) => !flat.some((other) => other.pair.keyStart === entry.pair.keyStart)));
       continue;
     }
     const pair = flatPair(ctx, token.start, token.end);
