@@ -81,18 +81,17 @@ export function gitBloomfilter(n: number, p: number): LibraryDerivation {
   return result(m, Math.ceil((m / n) * LN2), []);
 }
 
-// the crates.io bloomfilter's Bloom::new(bitmap_size, items_count) takes two usize: a fraction second only compiles
-// against this crate, and a git dependency names it
+// the crates.io bloomfilter's Bloom::new(bitmap_size, items_count) takes two usize: a fraction read second only compiles
+// against this crate (a variable or a whole number stays the crates.io module's), and a git dependency names it
 const HOWEIH_GIT = /howeih\/rust_bloomfilter|\bbloomfilter\s*=\s*\{\s*git\s*=/;
-const HOWEIH_FRACTION = /\bBloom\s*::\s*new\s*\(\s*[^,()]+,\s*(?:0?\.\d|\d+\.\d*[eE]|\d*\.?\d+[eE]-)/;
 
 export const GIT_BLOOMFILTER: LibraryModule = {
   id: 'git-bloomfilter',
   displayName: 'bloomfilter from git (Rust, howeih/rust_bloomfilter)',
   recognizers: ['rust.git-bloomfilter.new'],
-  entryPoints: ([[HOWEIH_GIT, undefined], [HOWEIH_FRACTION, { position: 1, wholeNumber: false }]] as const).map(([requires, overload]): EntryPoint => ({
+  entryPoints: [HOWEIH_GIT, /\bbloomfilter\b/].map((requires): EntryPoint => ({
     kind: 'call', recognizer: 'rust.git-bloomfilter.new', title: 'bloomfilter (git) Bloom::new(items_count, false_positive_rate)', callee: 'Bloom::new', arity: [2, 2], languages: ['rust'], requires,
-    ...(overload ? { overload } : {}),
+    ...(requires === HOWEIH_GIT ? {} : { overload: { position: 1, wholeNumber: false }, onlyWhenRead: ['p'] as const }),
     params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
     derive: (params) => (params.n !== undefined && params.p !== undefined ? gitBloomfilter(params.n, params.p) : {}), source: HOWEIH,
   })),
@@ -169,7 +168,7 @@ export const ELIXIR_BLOOM_FILTER: LibraryModule = {
   displayName: 'bloom_filter (Elixir, yosriady)',
   recognizers: ['elixir.bloom_filter.new'],
   entryPoints: [{
-    kind: 'call', recognizer: 'elixir.bloom_filter.new', title: 'BloomFilter.new(capacity, error_rate)', callee: 'BloomFilter.new', arity: [2, 2], languages: ['elixir'], requires: /:bloom_filter\b|\bBloomFilter\.(?:add|has\?)/,
+    kind: 'call', recognizer: 'elixir.bloom_filter.new', title: 'BloomFilter.new(capacity, error_rate)', callee: 'BloomFilter.new', arity: [2, 2], languages: ['elixir'], requires: /:bloom_filter\b/,
     params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
     derive: (params) => (params.n !== undefined && params.p !== undefined ? yosriadyBloom(params.n, params.p) : {}), source: YOSRIADY,
   }],

@@ -68,6 +68,10 @@ describe('Long tail (Python, Rust, Swift, Elixir): libraries of blind corpus rou
     const cratesIo = 'use bloomfilter::Bloom;\nlet b = Bloom::new(4096, 1000);\n';
     assert.deepEqual(all(cratesIo, 'a.rs', 'rust.git-bloomfilter.new'), []);
     assert.equal(find(cratesIo, 'a.rs', 'rust.bloomfilter.new').derived.m, 4096 * 8);
+    // a second argument that cannot be read (a variable) is no fraction: the crates.io module keeps it
+    const variables = 'use bloomfilter::Bloom;\nlet b = Bloom::new(bitmap_bytes, expected_items);\n';
+    assert.deepEqual(all(variables, 'a.rs', 'rust.git-bloomfilter.new'), []);
+    assert.equal(all(variables, 'a.rs', 'rust.bloomfilter.new').length, 1);
   });
 
   it('durbrow BloomFilter<T>(optimizedForCount:), (optimizedForCount:falsePositiveRate:) and (count:hashes:)', () => {
@@ -93,7 +97,13 @@ describe('Long tail (Python, Rust, Swift, Elixir): libraries of blind corpus rou
     // a loose rate is met at the start: 0.157 < 0.2 -> m = 4n = 400, k = 2
     const loose = find('# {:bloom_filter, "~> 1.1"}\nf = BloomFilter.new(100, 0.2)\n', 'a.ex', 'elixir.bloom_filter.new');
     assert.deepEqual([loose.derived.m, loose.derived.k], [400, 2]);
-    // guard: a BloomFilter.new of a file without the package
+    // guard: a BloomFilter.new of a file without the package (the hex dependency :bloom_filter)
     assert.deepEqual(all('f = BloomFilter.new(100, 0.001)\n', 'a.ex', 'elixir.bloom_filter.new'), []);
+  });
+
+  it('Bloomex.scalable(capacity, error) without error_ratio and growth: Bloomex, refused (no scalable/2)', () => {
+    const finding = find('# {:bloomex, "~> 1.0"}\nseen = Bloomex.scalable(5_000, 0.02)\n', 'a.ex', 'elixir.bloomex');
+    assert.deepEqual([finding.params.n, finding.params.p], [5000, 0.02]);
+    assert.ok(finding.invalid?.some((reason) => reason.includes('UndefinedFunctionError')), JSON.stringify(finding.invalid));
   });
 });
