@@ -176,3 +176,34 @@ export const ELIXIR_BLOOM_FILTER: LibraryModule = {
   model: classicModel('colliding'),
   sources: [YOSRIADY, MATH_LOG],
 };
+
+// ------------------------------------------------------------------ bloom-filter-rs (sagalasan/bloom-filter, imported as bloom_filter)
+
+const SAGALASAN: SourceCitation = { repository: 'sagalasan/bloom-filter', file: 'src/bloom.rs', function: 'BloomFilter::new(hasher, k: u32, array_size: u64); optimal(hasher, max_elements, error_rate): panics unless 0 < error_rate < 1; optimal_vec_size = ceil(-(n ln p) / LN_2²); optimal_hash_functions = ceil(max(1, m / n · LN_2)); insert: hasher.hash(seed, bytes) % len for seed in 0..k (Murmur3 32-bit)' };
+
+export function sagalasanOptimal(n: number, p: number): LibraryDerivation {
+  if (!(p > 0 && p < 1)) return { rejects: [`error_rate ${p}: optimal panics ("Error rate must be 0 <= error_rate < 1")`] };
+  const m = Math.ceil(-(n * Math.log(p)) / (LN2 * LN2));
+  // f64::max(1, NaN) is 1: n = 0 gives k = 1 and an empty bit vector, whose first insert divides by zero
+  const k = Math.ceil(n === 0 ? 1 : Math.max(1, (m / n) * LN2));
+  return result(m, k, n === 0 ? ['max_elements 0: an empty bit vector; the first insert panics (remainder by zero)'] : []);
+}
+
+const SAGALASAN_REQUIRES = /\bMurmur3\b|\bBloomHasher\b/;
+
+export const BLOOM_FILTER_RS: LibraryModule = {
+  id: 'bloom-filter-rs',
+  displayName: 'bloom-filter-rs (Rust, sagalasan; crate bloom_filter)',
+  recognizers: ['rust.bloom-filter-rs.optimal', 'rust.bloom-filter-rs.new'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'rust.bloom-filter-rs.optimal', title: 'bloom_filter BloomFilter::optimal(hasher, max_elements, error_rate)', callee: 'BloomFilter::optimal', arity: [3, 3], languages: ['rust'], requires: SAGALASAN_REQUIRES,
+      params: [{ role: 'n', unit: 'count', position: 1 }, { role: 'p', unit: 'probability', position: 2 }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? sagalasanOptimal(params.n, params.p) : {}), source: SAGALASAN },
+    { kind: 'call', recognizer: 'rust.bloom-filter-rs.new', title: 'bloom_filter BloomFilter::new(hasher, k, array_size)', callee: 'BloomFilter::new', arity: [3, 3], languages: ['rust'], requires: SAGALASAN_REQUIRES,
+      params: [{ role: 'k', unit: 'hashes', position: 1 }, { role: 'm', unit: 'bits', position: 2 }],
+      derive: (params) => result(params.m, params.k, []), source: SAGALASAN },
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [SAGALASAN],
+};

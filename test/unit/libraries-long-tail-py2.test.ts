@@ -106,4 +106,15 @@ describe('Long tail (Python, Rust, Swift, Elixir): libraries of blind corpus rou
     assert.deepEqual([finding.params.n, finding.params.p], [5000, 0.02]);
     assert.ok(finding.invalid?.some((reason) => reason.includes('UndefinedFunctionError')), JSON.stringify(finding.invalid));
   });
+
+  it('bloom-filter-rs (crate bloom_filter) BloomFilter::optimal(hasher, max_elements, error_rate) and ::new(hasher, k, array_size)', () => {
+    const text = 'use bloom_filter::{BloomFilter, Murmur3};\n\nfn index() -> BloomFilter<Murmur3> {\n    BloomFilter::optimal(Murmur3, 2000, 0.01)\n}\n';
+    const finding = find(text, 'a.rs', 'rust.bloom-filter-rs.optimal');
+    // m = ceil(-(2000 ln 0.01) / ln²2) = ceil(19170.12) = 19171; k = ceil(max(1, 19171 / 2000 · ln 2)) = ceil(6.64) = 7
+    assert.deepEqual([finding.params.n, finding.params.p, finding.derived.m, finding.derived.k], [2000, 0.01, 19171, 7]);
+    const fixed = find('use bloom_filter::{BloomFilter, Murmur3};\nlet f = BloomFilter::new(Murmur3, 5, 65536);\n', 'a.rs', 'rust.bloom-filter-rs.new');
+    assert.deepEqual([fixed.derived.m, fixed.derived.k], [65536, 5]);
+    // guard: BloomFilter::optimal of a file without the crate's Murmur3 / BloomHasher
+    assert.deepEqual(all('let f = BloomFilter::optimal(cfg, 2000, 0.01);\n', 'a.rs', 'rust.bloom-filter-rs.optimal'), []);
+  });
 });
