@@ -207,3 +207,30 @@ export const BLOOM_FILTER_RS: LibraryModule = {
   model: classicModel('colliding'),
   sources: [SAGALASAN],
 };
+
+// ------------------------------------------------------------------ DuckDuckGo bloom_cpp through BrowserServicesKit (Swift)
+
+const DDG_CPP: SourceCitation = { repository: 'duckduckgo/bloom_cpp', file: 'BloomFilter.cpp', function: 'BloomFilter(maxItems, targetProbability): bitCount = (size_t) ceil((maxItems · log(p)) / log(1.0 / pow(2.0, log(2.0)))), ceil(bitCount / 8) blocks; BloomFilter(importFilePath, bitCount, maxItems); calculateHashRounds = (size_t) round(log(2.0) · size / maxItems); djb2 and sdbm double hashing' };
+const DDG_WRAPPER: SourceCitation = { repository: 'duckduckgo/BrowserServicesKit', file: 'Sources/BloomFilterWrapper/BloomFilterWrapper.swift', function: 'BloomFilterWrapper(totalItems: Int32, errorRate: Double) and (fromPath:withBitCount:andTotalItems:) -> BloomFilterObjC initWithTotalItems:errorRate: / initFromPath:withBitCount:andTotalItems: -> bloom_cpp BloomFilter' };
+
+export function ddgBloom(n: number, p: number | undefined, bitCount?: number): LibraryDerivation {
+  const m = bitCount ?? Math.ceil((n * Math.log(p as number)) / Math.log(1 / 2 ** Math.log(2)));
+  return result(m, Math.round((Math.LN2 * m) / n), []);
+}
+
+export const DDG_BLOOM: LibraryModule = {
+  id: 'ddg-bloom-cpp',
+  displayName: 'DuckDuckGo bloom_cpp (BloomFilterWrapper, Swift / Objective-C)',
+  recognizers: ['swift.ddg-bloom.totalItems', 'swift.ddg-bloom.fromPath'],
+  entryPoints: ['BloomFilterWrapper', 'BloomFilterObjC'].flatMap((callee): EntryPoint[] => [
+    { kind: 'call', recognizer: 'swift.ddg-bloom.totalItems', title: `${callee}(totalItems:errorRate:)`, callee, arity: [0, 0], languages: ['swift'],
+      params: [{ role: 'n', unit: 'count', names: ['totalItems'] }, { role: 'p', unit: 'probability', names: ['errorRate'] }],
+      derive: (params) => (params.n !== undefined && params.p !== undefined ? ddgBloom(params.n, params.p) : {}), source: DDG_WRAPPER },
+    { kind: 'call', recognizer: 'swift.ddg-bloom.fromPath', title: `${callee}(fromPath:withBitCount:andTotalItems:)`, callee, arity: [0, 0], languages: ['swift'],
+      params: [{ role: 'm', unit: 'bits', names: ['withBitCount'] }, { role: 'n', unit: 'count', names: ['andTotalItems'] }],
+      derive: (params) => (params.m !== undefined && params.n !== undefined ? ddgBloom(params.n, undefined, params.m) : {}), source: DDG_WRAPPER },
+  ]),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [DDG_CPP, DDG_WRAPPER],
+};

@@ -117,4 +117,13 @@ describe('Long tail (Python, Rust, Swift, Elixir): libraries of blind corpus rou
     // guard: BloomFilter::optimal of a file without the crate's Murmur3 / BloomHasher
     assert.deepEqual(all('let f = BloomFilter::optimal(cfg, 2000, 0.01);\n', 'a.rs', 'rust.bloom-filter-rs.optimal'), []);
   });
+
+  it('DuckDuckGo bloom_cpp through BloomFilterWrapper(totalItems:errorRate:) and (fromPath:withBitCount:andTotalItems:)', () => {
+    const finding = find('import BloomFilterWrapper\nlet upgradable = BloomFilterWrapper(totalItems: 1000, errorRate: 0.0001)!\n', 'a.swift', 'swift.ddg-bloom.totalItems');
+    // bitCount = ceil(1000 ln 0.0001 / ln(1 / 2^ln 2)) = ceil(19170.12) = 19171; hashRounds = round(ln 2 · 19171 / 1000) = round(13.29) = 13
+    assert.deepEqual([finding.params.n, finding.params.p, finding.derived.m, finding.derived.k], [1000, 0.0001, 19171, 13]);
+    const stored = find('let f = BloomFilterObjC(fromPath: path, withBitCount: 4000000, andTotalItems: 200000)\n', 'a.swift', 'swift.ddg-bloom.fromPath');
+    // the stored filter's bits as given; hashRounds = round(ln 2 · 4000000 / 200000) = round(13.86) = 14
+    assert.deepEqual([stored.derived.m, stored.derived.k], [4_000_000, 14]);
+  });
 });
