@@ -29,8 +29,8 @@ export const SCF_PY: FingerprintLibraryModule = {
 
 // ------------------------------------------------------------------ bloom_filter_plus (t924417424/rust_bloom_filter)
 
-const PLUS_CONFIG: SourceCitation = { repository: 't924417424/rust_bloom_filter', file: 'src/lib.rs', function: 'BloomFilter::new(c: BloomConfig { size: Option<usize>, hash_loop: Option<usize> }) (0.1.0 to 0.1.3): None -> DEFAULT_SIZE = 1 << 10, DEFAULT_HASH_LOOP = 10; bitmap vec![0u8; size]' };
-const PLUS_SETTERS: SourceCitation = { repository: 't924417424/rust_bloom_filter', file: 'src/lib.rs', function: 'BloomFilter::new() then set_size(size) / set_hash_loop(hash_loop) (0.1.4 on): ignored once the bitmap holds data' };
+const PLUS_CONFIG: SourceCitation = { repository: 't924417424/rust_bloom_filter', file: 'src/lib.rs', function: 'BloomFilter::new(c: BloomConfig { size: Option<usize>, hash_loop: Option<usize> }) (bloom_filter_plus 0.1.1, earlier bloom_filter / bloom_filter_plush): None or size 0 -> DEFAULT_SIZE = 1 << 10, None -> DEFAULT_HASH_LOOP = 10 (a stated hash_loop is kept: its guard tests size); bitmap vec![0u8; size]' };
+const PLUS_SETTERS: SourceCitation = { repository: 't924417424/rust_bloom_filter', file: 'src/lib.rs', function: 'BloomFilter::new() then set_size(size) / set_hash_loop(hash_loop) (bloom_filter_plus 0.1.2 on): ignored once the bitmap holds data' };
 const PLUS_HASH: SourceCitation = { repository: 't924417424/rust_bloom_filter', file: 'src/lib.rs', function: 'hash: vec![0] then hash_loop DefaultHasher values % size; insert_bitmap: bitmap[index] |= 1 << (index % 8)' };
 export const BLOOM_FILTER_PLUS_DEFAULTS = { size: 1 << 10, hashLoop: 10 } as const;
 
