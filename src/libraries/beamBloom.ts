@@ -67,6 +67,13 @@ export const BLOOMEX_MODULE: LibraryModule = {
         return params.n !== undefined && params.p !== undefined && ratio !== undefined ? bloomexScalable(params.n, params.p, ratio) : {};
       },
       source: BLOOMEX },
+    // scalable has no defaults for error_ratio and growth: a two- or three-argument call (docs and posts write
+    // `Bloomex.scalable(10_000, 0.01)`) names Bloomex's scalable filter but raises UndefinedFunctionError
+    { kind: 'call', recognizer: 'elixir.bloomex', title: 'Bloomex.scalable(capacity, error) without error_ratio and growth', callee: 'Bloomex.scalable', arity: [2, 3], languages: ['elixir'],
+      params: [{ role: 'n', unit: 'count', position: 0 }, { role: 'p', unit: 'probability', position: 1 }],
+      hashing: { model: 'partitioned', why: 'Bloomex keeps one bit vector per hash function' },
+      derive: () => ({ rejects: ['Bloomex.scalable takes capacity, error, error_ratio and growth (hash_func alone has a default): a shorter call raises UndefinedFunctionError'] }),
+      source: BLOOMEX },
   ],
   layout: { kind: 'classic', hashing: 'partitioned' },
   model: classicModel('partitioned'),

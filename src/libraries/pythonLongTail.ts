@@ -369,20 +369,26 @@ export function pdsaFromCapacity(n: number, p: number): LibraryDerivation {
 
 const PDSA_SEEDS: SourceCitation = { repository: 'gakhov/pdsa', file: 'pdsa/membership/bloom_filter.pyx', function: 'add: one MurmurHash3 per seed in range(num_of_hashes), index = hash % length' };
 const PDSA_REQUIRES = /\bpdsa\.membership\b/;
+const PDSA_CAPACITY_PARAMS: DeclaredParam[] = [{ role: 'n', unit: 'count', position: 0, names: ['capacity'] }, { role: 'p', unit: 'probability', position: 1, names: ['error'] }];
 
 export const PDSA: LibraryModule = {
   id: 'pdsa',
   displayName: 'pdsa (Python, Cython)',
-  recognizers: ['python.pdsa.bloomFilter', 'python.pdsa.countingBloomFilter'],
+  recognizers: ['python.pdsa.bloomFilter', 'python.pdsa.createFromCapacity', 'python.pdsa.countingBloomFilter'],
   entryPoints: ([['BloomFilter', 'python.pdsa.bloomFilter', PDSA_BLOOM], ['CountingBloomFilter', 'python.pdsa.countingBloomFilter', PDSA_COUNTING]] as const).flatMap(([name, recognizer, source]): EntryPoint[] => [
     { kind: 'call', recognizer, title: `pdsa ${name}(length, num_of_hashes)`, callee: name, arity: [2, 2], languages: PY, requires: PDSA_REQUIRES,
       params: [{ role: 'm', unit: 'bits', position: 0, names: ['length'] }, { role: 'k', unit: 'hashes', position: 1, names: ['num_of_hashes'] }],
       ...(name === 'CountingBloomFilter' ? { notes: ['counting filter: a 4-bit counter per position, frozen at 15'] } : {}),
       derive: (params) => pdsaFilter(params.m, params.k), source },
-    { kind: 'call', recognizer, title: `pdsa ${name}.create_from_capacity(capacity, error)`, callee: `${name}.create_from_capacity`, arity: [2, 2], languages: PY, requires: PDSA_REQUIRES,
-      params: [{ role: 'n', unit: 'count', position: 0, names: ['capacity'] }, { role: 'p', unit: 'probability', position: 1, names: ['error'] }],
+    { kind: 'call', recognizer: name === 'BloomFilter' ? 'python.pdsa.createFromCapacity' : recognizer, title: `pdsa ${name}.create_from_capacity(capacity, error)`, callee: `${name}.create_from_capacity`, arity: [2, 2], languages: PY, requires: PDSA_REQUIRES,
+      params: PDSA_CAPACITY_PARAMS,
       derive: (params) => (params.n !== undefined && params.p !== undefined ? pdsaFromCapacity(params.n, params.p) : {}), source },
-  ]),
+  ]).concat([{
+    // the classmethod called on an instance (`BloomFilter().create_from_capacity(10000, 0.02)`, as pdsa's docs write it)
+    kind: 'call', recognizer: 'python.pdsa.createFromCapacity', title: 'pdsa BloomFilter().create_from_capacity(capacity, error)', callee: '.create_from_capacity', arity: [2, 2], languages: PY, requires: PDSA_REQUIRES,
+    params: PDSA_CAPACITY_PARAMS,
+    derive: (params) => (params.n !== undefined && params.p !== undefined ? pdsaFromCapacity(params.n, params.p) : {}), source: PDSA_BLOOM,
+  }]),
   layout: { kind: 'classic', hashing: 'colliding' },
   model: classicModel('colliding'),
   sources: [PDSA_BLOOM, PDSA_COUNTING, PDSA_BITVECTOR, PDSA_SEEDS],

@@ -101,6 +101,10 @@ const EXTRA_COVERAGE = new Set([
   'swift.designalgorithmskit.bloomFilter', 'swift.designalgorithmskit.countingBloomFilter', 'rust.solana-bloom.random', 'pacote.bloomFilter.new',
   'pacote.countingBloomFilter.new', 'pacote.optimal', 'js.xxbloom.createOptimal', 'js.xxbloom.new', 'js.xxbloom.optimize', 'php.makinacorpus.bloomFilter',
   'js.libp2p.bloomFilter', 'js.libp2p.cuckooFilter', 'js.libp2p.scalableCuckooFilter', 'bitcore.bloomFilter.positional',
+  // libraries-long-tail-py2.test.ts
+  'python.pdsa.createFromCapacity', 'python.scf.pyScalableCuckooFilter', 'rust.bloom_filter_plus.new', 'rust.bloom_filter_plus.setters',
+  'rust.git-bloomfilter.new', 'swift.durbrow.optimizedForCount', 'swift.durbrow.countHashes', 'elixir.bloom_filter.new',
+  'rust.bloom-filter-rs.optimal', 'rust.bloom-filter-rs.new', 'swift.ddg-bloom.totalItems', 'swift.ddg-bloom.fromPath',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

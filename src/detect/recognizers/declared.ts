@@ -143,9 +143,17 @@ function flattenStructArguments(ctx: ScanContext, args: readonly Argument[]): Ar
     const open = /^&?[\w.]*\s*\{/.exec(arg.text);
     if (!open) continue;
     const inner = splitArguments(ctx.text, arg.start + open[0].length - 1);
-    if (inner) out.push(...inner.args.filter((a) => a.name !== undefined));
+    if (inner) out.push(...inner.args.filter((a) => a.name !== undefined).map(unwrapSome));
   }
   return [...out, ...options];
+}
+
+/** A struct field holding an Option (Rust, Scala `Some(4096)`): the value inside. */
+function unwrapSome(arg: Argument): Argument {
+  const some = /^Some\s*\(\s*([^()]*?)\s*\)$/.exec(arg.text);
+  if (!some || some[1] === '') return arg;
+  const offset = arg.text.indexOf(some[1], arg.text.indexOf('(') + 1);
+  return { ...arg, text: some[1], start: arg.start + offset, end: arg.start + offset + some[1].length };
 }
 
 /** Languages whose calls take an options hash or object filled key by key. */
