@@ -93,6 +93,7 @@ import { JSBLOOM_MODULE, MINIBLOOM } from './smallJsBlooms';
 import { BARRUST_BLOOM, BARRUST_COUNTING_BLOOM } from './barrust';
 import { GOSTL_BLOOM } from './gostl';
 import { HAZY } from './hazy';
+import { BLOOMF_MODULE, BLOOMFILTER_REDIS_MODULE, IMCOTTON_BLOOM, KEYSCOPE_CLIENT, VOLTAIRE_BLOOM } from './jsLongTail2';
 import { TAIR_GO } from './tairGo';
 import { BLOOM_FILTER_SCALA } from './bloomFilterScala';
 import { DABLOOMS } from './dablooms';
@@ -137,6 +138,7 @@ export const LIBRARIES: readonly LibraryModule[] = [
   // blind rounds F and G
   CSHARP_BLOOM_FILTER_T,
   // library long tail (issue 17 item 2)
+  VOLTAIRE_BLOOM, BLOOMF_MODULE, IMCOTTON_BLOOM, BLOOMFILTER_REDIS_MODULE, KEYSCOPE_CLIENT,
   HAZY, GOSTL_BLOOM, BARRUST_BLOOM, BARRUST_COUNTING_BLOOM, TAIR_GO, STREAM_LIB, BLOOM_FILTER_SCALA, DABLOOMS, PROBABILISTIC_DATA_STRUCTURES, LICIA_BLOOM, BLOOMD, PYREBLOOM_MODULE,
   BLOOMPY, PYBLOOM2, MNEMONIST_BLOOM, YDB_BLOOM_INDEX, DATABRICKS,
   // Python long tail (libs4-p)

@@ -174,6 +174,7 @@ const pythonScalable = callRecognizer({
 // ---------------------------------------------------------------- JavaScript / TypeScript
 
 const BLOOM_FILTERS_HINT = /['"]bloom-filters['"]/;
+const VOLTAIRE_IMPORT = /['"](?:@tevm\/)?voltaire(?:-ts)?(?:\/[^'"]*)?['"]/;
 const BLOOMFILTER_JS_HINT = /['"]bloomfilter['"]/;
 
 /**
@@ -190,6 +191,8 @@ const jsBloomFilter = callRecognizer({
     const isNew = /^new\s/.test(match[0]);
     const method = match[1];
     const npm = ctx.hint('bloom-filters', BLOOM_FILTERS_HINT);
+    // voltaire's BloomFilter.create(m, k) (src/libraries/jsLongTail2.ts) when the file imports voltaire and not bloom-filters
+    if (!npm && ctx.hint('voltaire', VOLTAIRE_IMPORT)) return undefined;
     const bfjs = ctx.hint('bloomfilter.js', BLOOMFILTER_JS_HINT);
     if (!isNew && !method) return undefined;
     if (isNew && bfjs && !npm) {
