@@ -101,6 +101,9 @@ const EXTRA_COVERAGE = new Set([
   'swift.designalgorithmskit.bloomFilter', 'swift.designalgorithmskit.countingBloomFilter', 'rust.solana-bloom.random', 'pacote.bloomFilter.new',
   'pacote.countingBloomFilter.new', 'pacote.optimal', 'js.xxbloom.createOptimal', 'js.xxbloom.new', 'js.xxbloom.optimize', 'php.makinacorpus.bloomFilter',
   'js.libp2p.bloomFilter', 'js.libp2p.cuckooFilter', 'js.libp2p.scalableCuckooFilter', 'bitcore.bloomFilter.positional',
+  // libraries-long-tail-js2.test.ts
+  'ts.voltaire.bloomFilterCreate', 'js.bloomf.new', 'ts.imcotton-bloom.bloomBy', 'ts.imcotton-bloom.new', 'ts.kgwinnup-bloom.new', 'js.bloomfilter-redis.new',
+  'dart.keyscope.bfReserve', 'dart.keyscope.bfInsert',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {
