@@ -177,3 +177,107 @@ export const KEYSCOPE_CLIENT: LibraryModule = {
   model: classicModel('colliding'),
   sources: [KEYSCOPE_RESERVE, KEYSCOPE_INSERT],
 };
+
+// ---- survey: bloomit (@ably/bloomit, kblauhut/bloomit), fission-bloom-filters, @getkoala/js-bloom, serializable_bloom_filter ----
+
+/** optimalFilterSize / optimalHashes as the bloom-filters forks write them: m = ceil(-n ln p / ln²2), k = ceil(m / n · ln 2). */
+export function forkCeilCeil(n: number, p: number): LibraryDerivation {
+  const m = Math.ceil(-((n * Math.log(p)) / Math.pow(Math.log(2), 2)));
+  return result(m, Math.ceil((m / n) * Math.log(2)), []);
+}
+
+const BLOOMIT_FILTER: SourceCitation = { repository: 'ably-forks/bloomit', file: 'src/bloom-filter.ts', function: 'BloomFilter constructor(size, nbHashes): new Uint8Array(getUint8ArrayLength(size)); static create(nbItems, errorRate): optimalFilterSize, optimalHashes; static from(items, errorRate)' };
+const BLOOMIT_FORMULAS: SourceCitation = { repository: 'ably-forks/bloomit', file: 'src/formulas.ts', function: 'optimalFilterSize(length, errorRate) = ceil(-(length · ln errorRate) / ln²2); optimalHashes(size, length) = ceil(size / length · ln 2)' };
+const BLOOMIT_UTILS: SourceCitation = { repository: 'ably-forks/bloomit', file: 'src/utils.ts', function: 'getDistinctIndices (enhanced double hashing, distinct indices); getUint8ArrayLength(bitCount) = (bitCount + 8 - bitCount % 8) / 8' };
+/** The npm names: @ably/bloomit (Ably's fork) and bloomit (kblauhut's original). */
+export const BLOOMIT_IMPORT = /['"](?:@ably\/)?bloomit['"]/;
+
+const FISSION_FILTER: SourceCitation = { repository: 'fission-codes/bloom-filters', file: 'src/bloom/bloom-filter.ts', function: 'BloomFilter constructor(size, nbHashes): throws "A BloomFilter cannot uses less than one hash function" when nbHashes < 1; static create(nbItems, errorRate); static from(items, errorRate)' };
+const FISSION_FORMULAS: SourceCitation = { repository: 'fission-codes/bloom-filters', file: 'src/formulas.ts', function: 'optimalFilterSize(length, errorRate) = ceil(-(length · ln errorRate) / ln²2); optimalHashes(size, length) = ceil(size / length · ln 2)' };
+const FISSION_COUNTING: SourceCitation = { repository: 'fission-codes/bloom-filters', file: 'src/bloom/counting-bloom-filter.ts', function: 'CountingBloomFilter constructor(size, nbHashes), static create(capacity, errorRate), static from(items, errorRate)' };
+/** npm fission-bloom-filters (a fork of bloom-filters 1.x). */
+export const FISSION_IMPORT = /['"]fission-bloom-filters['"]/;
+
+/** The bloom-filters API as a fork declares it: create(n, p), from(items, p), new (size, nbHashes). */
+function forkEntryPoints(prefix: string, name: string, requires: RegExp, classes: readonly string[], sources: { create: SourceCitation; counting?: SourceCitation }, kCheck?: DeclaredParam['check']): EntryPoint[] {
+  return classes.flatMap((cls): EntryPoint[] => {
+    const source = cls === 'CountingBloomFilter' && sources.counting ? sources.counting : sources.create;
+    const id = cls === 'CountingBloomFilter' ? `${prefix}.counting` : prefix;
+    return [
+      { kind: 'call', recognizer: id === prefix ? `${prefix}.create` : id, title: `${name} ${cls}.create(nbItems, errorRate)`, callee: `${cls}.create`, arity: [2, 2], languages: JS, requires,
+        params: [N, P], derive: byNP(forkCeilCeil), source },
+      { kind: 'call', recognizer: id === prefix ? `${prefix}.from` : id, title: `${name} ${cls}.from(items, errorRate)`, callee: `${cls}.from`, arity: [2, 2], languages: JS, requires,
+        params: [{ role: 'n', unit: 'keys', position: 0 }, P], derive: byNP(forkCeilCeil), source },
+      { kind: 'call', recognizer: id === prefix ? `${prefix}.new` : id, title: `${name} new ${cls}(size, nbHashes)`, callee: cls, arity: [2, 2], languages: JS, requires,
+        params: [{ role: 'm', unit: 'bits', position: 0 }, { role: 'k', unit: 'hashes', position: 1, ...(kCheck ? { check: kCheck } : {}) }],
+        derive: (params) => (params.m !== undefined && params.k !== undefined ? { m: params.m, k: params.k } : {}), source },
+    ];
+  });
+}
+
+export const BLOOMIT: LibraryModule = {
+  id: 'bloomit',
+  displayName: 'bloomit (npm @ably/bloomit, bloomit)',
+  recognizers: ['js.bloomit.create', 'js.bloomit.from', 'js.bloomit.new'],
+  entryPoints: forkEntryPoints('js.bloomit', 'bloomit', BLOOMIT_IMPORT, ['BloomFilter'], { create: BLOOMIT_FILTER }),
+  layout: { kind: 'classic', hashing: 'noncolliding' },
+  model: classicModel('noncolliding'),
+  sources: [BLOOMIT_FILTER, BLOOMIT_FORMULAS, BLOOMIT_UTILS],
+};
+
+const fissionK = (k: number): string | undefined => (k >= 1 ? undefined : `nbHashes = ${k}: fission-bloom-filters throws "A BloomFilter cannot uses less than one hash function"`);
+
+export const FISSION_BLOOM_FILTERS: LibraryModule = {
+  id: 'fission-bloom-filters',
+  displayName: 'fission-bloom-filters (npm)',
+  recognizers: ['js.fission-bloom-filters.create', 'js.fission-bloom-filters.from', 'js.fission-bloom-filters.new', 'js.fission-bloom-filters.counting'],
+  entryPoints: forkEntryPoints('js.fission-bloom-filters', 'fission-bloom-filters', FISSION_IMPORT, ['BloomFilter', 'CountingBloomFilter'], { create: FISSION_FILTER, counting: FISSION_COUNTING }, fissionK),
+  layout: { kind: 'classic', hashing: 'noncolliding' },
+  model: classicModel('noncolliding'),
+  sources: [FISSION_FILTER, FISSION_FORMULAS, FISSION_COUNTING],
+};
+
+const KOALA: SourceCitation = { repository: 'getkoala/js-bloom', file: 'src/bloom-filter.ts', function: 'JsBloom constructor(options = {}): { size: 100, hashes: 4, seed, bits: null, ...options }; indexesFor: crc32(`${key}:${index + seed}`) % size for each of hashes' };
+const KOALA_BITS: SourceCitation = { repository: 'getkoala/js-bloom', file: 'src/bitarray.ts', function: 'BA(size, field): floor((size - 1) / ELEMENT_WIDTH + 1) words' };
+
+export const KOALA_JS_BLOOM: LibraryModule = {
+  id: 'koala-js-bloom',
+  displayName: '@getkoala/js-bloom (npm)',
+  recognizers: ['js.koala-js-bloom.new'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'js.koala-js-bloom.new', title: '@getkoala/js-bloom new JsBloom({ size, hashes })', callee: 'JsBloom', arity: [0, 1], languages: JS, requires: /['"]@getkoala\/js-bloom['"]/,
+      params: [{ role: 'm', unit: 'bits', names: ['size'] }, { role: 'k', unit: 'hashes', names: ['hashes'] }],
+      // the defaults (size 100, hashes 4) are spread under the options: an options object read from elsewhere (a JSON
+      // dump) overrides them, so they are used only with a stated size or count
+      notes: ['defaults size 100 bits and 4 hashes when the options leave them out; the seed defaults to the current time, so two filters built apart do not match'],
+      derive: (params) => (params.m !== undefined || params.k !== undefined ? result(params.m ?? 100, params.k ?? 4, []) : {}), source: KOALA },
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [KOALA, KOALA_BITS],
+};
+
+const SERIALIZABLE: SourceCitation = { repository: 'FlutterFlow/serializable_bloom_filter', file: 'lib/src/serializable_bloom_filter_base.dart', function: 'BloomFilter({required falsePositiveProbability, required numItems}): _calculateOptimalSize = (-1 · (n · log(p)) / pow(log(2), 2)).ceil(); _calculateOptimalNumHashFunctions = ((m / n) · log(2)).ceil(); _bitArray = Int32List(_size); ArgumentError outside (0, 1) / numItems <= 0' };
+/** The Dart import of FlutterFlow's package. */
+export const SERIALIZABLE_IMPORT = /serializable_bloom_filter/;
+
+export const SERIALIZABLE_BLOOM_FILTER: LibraryModule = {
+  id: 'serializable-bloom-filter',
+  displayName: 'serializable_bloom_filter (Dart, FlutterFlow)',
+  recognizers: ['dart.serializable-bloom-filter.new'],
+  entryPoints: [
+    { kind: 'call', recognizer: 'dart.serializable-bloom-filter.new', title: 'serializable_bloom_filter BloomFilter(falsePositiveProbability:, numItems:)', callee: 'BloomFilter', arity: [2, 2], languages: DART, requires: SERIALIZABLE_IMPORT,
+      params: [
+        { role: 'p', unit: 'probability', names: ['falsePositiveProbability'], check: (p) => (p > 0 && p < 1 ? undefined : `falsePositiveProbability = ${p}: ArgumentError "False positive probability must be in range (0, 1)."`) },
+        { role: 'n', unit: 'count', names: ['numItems'], check: (n) => (n > 0 ? undefined : `numItems = ${n}: ArgumentError "Number of items must be positive."`) },
+      ],
+      notes: ['each of the m positions is a 32-bit Int32List element: the filter takes 4 · m bytes, 32 times a bit array'],
+      derive: (params) => (params.n !== undefined && params.p !== undefined
+        ? { ...forkCeilCeil(params.n, params.p), notes: [`Int32List(${Math.ceil(-((params.n * Math.log(params.p)) / Math.pow(Math.log(2), 2)))}): one 32-bit int per position, ${4 * Math.ceil(-((params.n * Math.log(params.p)) / Math.pow(Math.log(2), 2)))} bytes`] }
+        : {}),
+      source: SERIALIZABLE },
+  ],
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [SERIALIZABLE],
+};

@@ -88,3 +88,57 @@ describe('library long tail: JS/TS and Dart (2)', () => {
     assert.ok(!other.includes('dart.keyscope.bfReserve'), JSON.stringify(other));
   });
 });
+
+describe('library long tail: JS/TS and Dart (2), survey', () => {
+  it('bloomit (@ably/bloomit): BloomFilter.create(n, p) with ceil, ceil; not npm bloom-filters\'', () => {
+    const text = "import { BloomFilter } from '@ably/bloomit';\nconst seen = BloomFilter.create(1_000_000, 0.01);\nconst raw = new BloomFilter(2048, 4);\n";
+    const found = recognizers(text, 'a.ts');
+    assert.ok(!found.includes('bloom-filters.create'), JSON.stringify(found));
+    const create = find(text, 'a.ts', 'js.bloomit.create');
+    // optimalFilterSize = ceil(1e6 · 4.60517 / 0.480453) = 9585059; optimalHashes = ceil(9.585059 · ln 2) = ceil(6.64) = 7
+    assert.deepEqual([create.derived.m, create.derived.k], [9_585_059, 7]);
+    const raw = find(text, 'a.ts', 'js.bloomit.new');
+    assert.deepEqual([raw.derived.m, raw.derived.k], [2048, 4]);
+    // guard: the same create without an import stays npm bloom-filters' reading
+    const bare = recognizers('const seen = BloomFilter.create(1000, 0.01);\n', 'a.ts');
+    assert.ok(!bare.includes('js.bloomit.create'), JSON.stringify(bare));
+  });
+
+  it('fission-bloom-filters: new BloomFilter(size, nbHashes), create, CountingBloomFilter.create', () => {
+    const text = "import { BloomFilter, CountingBloomFilter } from 'fission-bloom-filters'\nconst names = new BloomFilter(1024, 16)\nconst heads = BloomFilter.create(500, 0.001)\nconst counts = CountingBloomFilter.create(200, 0.05)\n";
+    const found = recognizers(text, 'a.ts');
+    assert.ok(!found.some((id) => id.startsWith('bloom-filters.')), JSON.stringify(found));
+    const raw = find(text, 'a.ts', 'js.fission-bloom-filters.new');
+    assert.deepEqual([raw.derived.m, raw.derived.k], [1024, 16]);
+    const create = find(text, 'a.ts', 'js.fission-bloom-filters.create');
+    // ceil(500 · 6.907755 / 0.480453) = 7189; ceil(14.378 · ln 2) = ceil(9.966) = 10
+    assert.deepEqual([create.derived.m, create.derived.k], [7189, 10]);
+    const counting = find(text, 'a.ts', 'js.fission-bloom-filters.counting');
+    // ceil(200 · 2.995732 / 0.480453) = 1248; ceil(6.24 · ln 2) = ceil(4.33) = 5
+    assert.deepEqual([counting.derived.m, counting.derived.k], [1248, 5]);
+    const zero = find("import { BloomFilter } from 'fission-bloom-filters'\nconst f = new BloomFilter(1024, 0)\n", 'a.ts', 'js.fission-bloom-filters.new');
+    assert.ok(zero.invalid?.some((reason) => reason.includes('less than one hash function')), JSON.stringify(zero.invalid));
+  });
+
+  it('@getkoala/js-bloom new JsBloom({ size, hashes }): size bits, hashes probes, defaults 100 and 4', () => {
+    const finding = find("import { JsBloom } from '@getkoala/js-bloom';\nconst filter = new JsBloom({ size: 50000, hashes: 6 });\n", 'a.ts', 'js.koala-js-bloom.new');
+    assert.deepEqual([finding.derived.m, finding.derived.k], [50000, 6]);
+    const sizeOnly = find("import { JsBloom } from '@getkoala/js-bloom';\nconst filter = new JsBloom({ size: 4096 });\n", 'a.ts', 'js.koala-js-bloom.new');
+    // { size: 100, hashes: 4, ...options }: hashes stays 4
+    assert.deepEqual([sizeOnly.derived.m, sizeOnly.derived.k], [4096, 4]);
+    // guard: JsBloom without the import is not this library's
+    assert.ok(!recognizers('const filter = new JsBloom({ size: 50000, hashes: 6 });\n', 'a.ts').includes('js.koala-js-bloom.new'));
+  });
+
+  it('serializable_bloom_filter (Dart): BloomFilter(falsePositiveProbability:, numItems:), not package:bloom_filter\'s', () => {
+    const text = "import 'package:serializable_bloom_filter/serializable_bloom_filter.dart';\n\nfinal seen = BloomFilter(falsePositiveProbability: 0.001, numItems: 20000);\n";
+    const found = recognizers(text, 'a.dart');
+    assert.ok(!found.includes('dart.bloomFilter.withProbability'), JSON.stringify(found));
+    const finding = find(text, 'a.dart', 'dart.serializable-bloom-filter.new');
+    // m = ceil(20000 · 6.907755 / 0.480453) = 287552; k = ceil(14.3776 · ln 2) = ceil(9.966) = 10
+    assert.deepEqual([finding.params.p, finding.params.n, finding.derived.m, finding.derived.k], [0.001, 20000, 287_552, 10]);
+    // guard: package:bloom_filter keeps its own reading
+    const kseo = recognizers("import 'package:bloom_filter/bloom_filter.dart';\n\nfinal seen = BloomFilter.withProbability(0.01, 1000);\n", 'a.dart');
+    assert.ok(kseo.includes('dart.bloomFilter.withProbability') && !kseo.includes('dart.serializable-bloom-filter.new'), JSON.stringify(kseo));
+  });
+});
