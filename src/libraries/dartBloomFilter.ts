@@ -22,7 +22,7 @@ export function dartWithSize(bitSetSize: number, n: number): LibraryDerivation {
 }
 
 // not FlutterFlow's serializable_bloom_filter (src/libraries/jsLongTail2.ts), whose BloomFilter takes named (p, n)
-const REQUIRES = /(?<!serializable_)bloom_filter/;
+const REQUIRES = /package:bloom_filter|[^_]bloom_filter/;
 const DART = ['dart'];
 
 export const DART_BLOOM_FILTER: LibraryModule = {
