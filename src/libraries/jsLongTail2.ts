@@ -281,3 +281,28 @@ export const SERIALIZABLE_BLOOM_FILTER: LibraryModule = {
   model: classicModel('colliding'),
   sources: [SERIALIZABLE],
 };
+
+// ---- bloom-redis (calvinfo/bloom-redis, npm bloom-redis) -----------------------------------------------------------
+
+const BLOOM_REDIS: SourceCitation = { repository: 'calvinfo/bloom-redis', file: 'lib/index.js', function: 'BloomFilter(options): numHashes = options.numHashes || 4; size = options.size || Math.pow(2, 24) ("Default to 2mb allocation")' };
+const BLOOM_REDIS_BIT: SourceCitation = { repository: 'calvinfo/bloom-redis', file: 'lib/bit.js', function: 'indexes(numHashes, string, size): index(i.toString(), string, size) = md5-derived 31-bit value (doubled when the top bit is set) % size' };
+const BLOOM_REDIS_ENTRY: SourceCitation = { repository: 'calvinfo/bloom-redis', file: 'index.js', function: "exports.BloomFilter(options): throws 'Must either call connect or explicitly pass a client'" };
+
+export const BLOOM_REDIS_MODULE: LibraryModule = {
+  id: 'bloom-redis',
+  displayName: 'bloom-redis (npm)',
+  recognizers: ['js.bloom-redis.new'],
+  // the module's export, reached through the require's local name (`bloom.BloomFilter({...})`, `new Bloom.BloomFilter({...})`)
+  entryPoints: ['.BloomFilter', 'BloomFilter'].map((callee): EntryPoint => (
+    { kind: 'call', recognizer: 'js.bloom-redis.new', title: 'bloom-redis BloomFilter({ client, key, size, numHashes })', callee, arity: [1, 1], languages: JS, requires: /['"]bloom-redis['"]/,
+      params: [
+        { role: 'm', unit: 'bits', names: ['size'], zeroMeans: { value: 2 ** 24, text: 'size 0 is falsy: options.size || Math.pow(2, 24)' } },
+        { role: 'k', unit: 'hashes', names: ['numHashes'], zeroMeans: { value: 4, text: 'numHashes 0 is falsy: options.numHashes || 4' } },
+      ],
+      defaults: { m: { value: 2 ** 24, text: 'bloom-redis default size 2^24 bits (2 MB)' }, k: { value: 4, text: 'bloom-redis default numHashes 4' } },
+      notes: ['the bits are SETBITs on one Redis key; each probe is an MD5 of (seed, key) reduced mod size'],
+      derive: (params) => result(params.m ?? 2 ** 24, params.k ?? 4, []), source: BLOOM_REDIS })),
+  layout: { kind: 'classic', hashing: 'colliding' },
+  model: classicModel('colliding'),
+  sources: [BLOOM_REDIS, BLOOM_REDIS_BIT, BLOOM_REDIS_ENTRY],
+};

@@ -141,4 +141,18 @@ describe('library long tail: JS/TS and Dart (2), survey', () => {
     const kseo = recognizers("import 'package:bloom_filter/bloom_filter.dart';\n\nfinal seen = BloomFilter.withProbability(0.01, 1000);\n", 'a.dart');
     assert.ok(kseo.includes('dart.bloomFilter.withProbability') && !kseo.includes('dart.serializable-bloom-filter.new'), JSON.stringify(kseo));
   });
+  it('bloom-redis BloomFilter({ size, numHashes }): bits of one Redis key, defaults 2^24 bits and 4 hashes', () => {
+    const text = "const bloom = require('bloom-redis');\nconst filter = new bloom.BloomFilter({ client, key: 'emails', size: 1000000, numHashes: 7 });\n";
+    const finding = find(text, 'a.js', 'js.bloom-redis.new');
+    assert.deepEqual([finding.derived.m, finding.derived.k], [1_000_000, 7]);
+    // options.size || Math.pow(2, 24): 16777216 bits when only numHashes is given
+    const defaults = find("const Bloom = require('bloom-redis');\nconst filter = Bloom.BloomFilter({ key: 'words', numHashes: 5 });\n", 'a.js', 'js.bloom-redis.new');
+    assert.deepEqual([defaults.derived.m, defaults.derived.k], [16_777_216, 5]);
+    // numHashes: 0 is falsy: 4
+    const zero = find("const Bloom = require('bloom-redis');\nconst filter = Bloom.BloomFilter({ size: 4096, numHashes: 0 });\n", 'a.js', 'js.bloom-redis.new');
+    assert.deepEqual([zero.derived.m, zero.derived.k], [4096, 4]);
+    // guard: bloomfilter-redis's options (redisSize) are another library's
+    const other = recognizers("const BloomFilter = require('bloomfilter-redis');\nconst f = new BloomFilter({ redisSize: 64, hashesNum: 8 });\n", 'a.js');
+    assert.ok(!other.includes('js.bloom-redis.new'), JSON.stringify(other));
+  });
 });
