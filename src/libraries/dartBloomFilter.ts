@@ -21,7 +21,8 @@ export function dartWithSize(bitSetSize: number, n: number): LibraryDerivation {
   return result(Math.ceil((bitSetSize / n) * n), Math.round((bitSetSize / n) * LN2), []);
 }
 
-const REQUIRES = /bloom_filter/;
+// not FlutterFlow's serializable_bloom_filter (src/libraries/jsLongTail2.ts), whose BloomFilter takes named (p, n)
+const REQUIRES = /package:bloom_filter|[^_]bloom_filter/;
 const DART = ['dart'];
 
 export const DART_BLOOM_FILTER: LibraryModule = {

@@ -105,6 +105,10 @@ const EXTRA_COVERAGE = new Set([
   'python.pdsa.createFromCapacity', 'python.scf.pyScalableCuckooFilter', 'rust.bloom_filter_plus.new', 'rust.bloom_filter_plus.setters',
   'rust.git-bloomfilter.new', 'swift.durbrow.optimizedForCount', 'swift.durbrow.countHashes', 'elixir.bloom_filter.new',
   'rust.bloom-filter-rs.optimal', 'rust.bloom-filter-rs.new', 'swift.ddg-bloom.totalItems', 'swift.ddg-bloom.fromPath',
+  // libraries-long-tail-js2.test.ts
+  'ts.voltaire.bloomFilterCreate', 'js.bloomf.new', 'ts.imcotton-bloom.bloomBy', 'ts.imcotton-bloom.new', 'ts.kgwinnup-bloom.new', 'js.bloomfilter-redis.new',
+  'dart.keyscope.bfReserve', 'dart.keyscope.bfInsert', 'js.bloomit.create', 'js.bloomit.from', 'js.bloomit.new', 'js.fission-bloom-filters.create',
+  'js.fission-bloom-filters.from', 'js.fission-bloom-filters.new', 'js.fission-bloom-filters.counting', 'js.koala-js-bloom.new', 'dart.serializable-bloom-filter.new', 'js.bloom-redis.new',
 ]);
 
 describe('detect: libraries met in the real-world corpus (their own sizing, computed by hand from their sources)', () => {

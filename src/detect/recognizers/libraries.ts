@@ -174,6 +174,8 @@ const pythonScalable = callRecognizer({
 // ---------------------------------------------------------------- JavaScript / TypeScript
 
 const BLOOM_FILTERS_HINT = /['"]bloom-filters['"]/;
+/** voltaire (@tevm/voltaire), bloomit (@ably/bloomit) and fission-bloom-filters: their BloomFilter calls are declared in src/libraries/jsLongTail2.ts. */
+const OTHER_JS_BLOOM_IMPORTS = /['"](?:@tevm\/)?voltaire(?:-ts)?(?:\/[^'"]*)?['"]|['"](?:@ably\/)?bloomit['"]|['"]fission-bloom-filters['"]/;
 const BLOOMFILTER_JS_HINT = /['"]bloomfilter['"]/;
 
 /**
@@ -190,6 +192,8 @@ const jsBloomFilter = callRecognizer({
     const isNew = /^new\s/.test(match[0]);
     const method = match[1];
     const npm = ctx.hint('bloom-filters', BLOOM_FILTERS_HINT);
+    // voltaire's BloomFilter.create(m, k), bloomit's and fission-bloom-filters' (src/libraries/jsLongTail2.ts) when the file imports one of them and not bloom-filters
+    if (!npm && ctx.hint('other-js-bloom', OTHER_JS_BLOOM_IMPORTS)) return undefined;
     const bfjs = ctx.hint('bloomfilter.js', BLOOMFILTER_JS_HINT);
     if (!isNew && !method) return undefined;
     if (isNew && bfjs && !npm) {

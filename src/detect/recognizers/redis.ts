@@ -337,6 +337,8 @@ const redisClients = callRecognizer({
     }
     if (match[2]) {
       if (args.length < 3) return undefined;
+      // keyscope_client (Dart): declared in src/libraries/jsLongTail2.ts
+      if (langIs(ctx, ['dart']) && ctx.hint('keyscope_client', /keyscope_client/)) return undefined;
       // redis4cats (Scala): BloomFilterCommands.bfReserve(key, errorRate, capacity[, args]), modules/effects/.../algebra/bloomfilter.scala
       const redis4cats = langIs(ctx, ['scala']) && ctx.hint('redis4cats', /redis4cats/);
       const b = redis4cats ? builder(ctx, 'redis4cats.bfReserve', 'redis4cats bfReserve', start, end) : builder(ctx, 'jedis.bfReserve', 'Jedis bfReserve', start, end);
