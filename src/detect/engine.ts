@@ -450,8 +450,15 @@ export class ScanContext {
   }
 
   private findTypeDefault(variable: string, field: string): { expression: string; offset: number; name: string } | undefined {
-    if (!/^[A-Za-z_]\w*$/.test(variable) || !/^[A-Za-z_]\w*$/.test(field) || !this.text.includes(field)) return undefined;
     const text = this.text;
+    // a member set once from a typed parameter (`self.settings = settings` with `settings: BloomSettings`): that parameter's type
+    const member = /^(?:self|this)\.([A-Za-z_]\w*)$/.exec(variable);
+    if (member) {
+      const assigned = [...text.matchAll(new RegExp(`\\b(?:self|this)\\.${member[1]}\\s*=\\s*([A-Za-z_]\\w*)\\s*;?[ \\t]*(?:#.*|\\/\\/.*)?$`, 'gm'))];
+      if (assigned.length !== 1) return undefined;
+      variable = assigned[0][1];
+    }
+    if (!/^[A-Za-z_]\w*$/.test(variable) || !/^[A-Za-z_]\w*$/.test(field) || !text.includes(field)) return undefined;
     const types = new Set<string>();
     const declared = new RegExp(`(?<![\\w.])${variable}\\s*:\\s*&?(?:mut\\s+)?([A-Z]\\w*)\\b|\\b([A-Z]\\w*)(?:<[^<>\\n]{0,80}>)?\\s+${variable}\\s*[,)=;]|[(,]\\s*${variable}\\s+\\*?([A-Z]\\w*)\\b`, 'g');
     for (const m of text.matchAll(declared)) types.add(m[1] ?? m[2] ?? m[3]);
@@ -463,13 +470,27 @@ export class ScanContext {
       // the type's own body: up to its matching bracket (Python's `class T:`, read by its first 3000 characters)
       const opener = m.index + m[0].length - 1;
       const closed = text[opener] === ':' ? undefined : splitArguments(text, opener)?.end;
-      const body = text.slice(m.index, closed ?? Math.min(text.length, m.index + 3000));
-      const defaults = new RegExp(`(?<![\\w.])(?:(?:self|this)\\.)?${field}\\s*(?::\\s*[\\w<>\\[\\]?.]+\\s*)?(?:=|:)(?!=|:)\\s*([^,;\\n})]+)`, 'g');
-      for (const d of body.matchAll(defaults)) {
-        const expression = d[1].trim();
-        if (!/^[-+.\d(]|^[A-Z_][A-Z0-9_]*$/.test(expression)) continue; // a number or a constant, not a type (`field: u32`) or a call
-        return { expression, offset: m.index + d.index!, name: `${type}.${field}` };
+      // (Python's base classes, `class T(object):`, are no body: the indented block after the colon is)
+      const pythonBases = closed !== undefined && text[opener] === '(' && /^\)?\s*:/.test(text.slice(closed, closed + 10)) && /^class\b/.test(m[0]);
+      if (pythonBases) {
+        const body = text.slice(m.index, Math.min(text.length, m.index + 3000));
+        const found = this.fieldDefault(body, field, m.index, type);
+        if (found) return found;
+        continue;
       }
+      const found = this.fieldDefault(text.slice(m.index, closed ?? Math.min(text.length, m.index + 3000)), field, m.index, type);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A field's default in a type's body (`fpp: f64 = 0.01`, `self.fpp = 0.01`, `error_rate=0.001` in its constructor). */
+  private fieldDefault(body: string, field: string, bodyOffset: number, type: string): { expression: string; offset: number; name: string } | undefined {
+    const defaults = new RegExp(`(?<![\\w.])(?:(?:self|this)\\.)?${field}\\s*(?::\\s*[\\w<>\\[\\]?.]+\\s*)?(?:=|:)(?!=|:)\\s*([^,;\\n})]+)`, 'g');
+    for (const d of body.matchAll(defaults)) {
+      const expression = d[1].trim();
+      if (!/^[-+.\d(]|^[A-Z_][A-Z0-9_]*$/.test(expression)) continue; // a number or a constant, not a type (`field: u32`) or a call
+      return { expression, offset: bodyOffset + d.index!, name: `${type}.${field}` };
     }
     return undefined;
   }

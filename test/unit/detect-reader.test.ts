@@ -631,3 +631,10 @@ describe('detect: settings beside one that names a Bloom class', () => {
     assert.deepEqual(found('CACHE_BACKEND = "app.cache.RedisCache"\nCACHE_CAPACITY = 10000\n', 'python'), []);
   });
 });
+
+describe('detect: a member set from a typed parameter', () => {
+  it('`self.settings.error_rate` reads the default of the type `settings: BloomSettings` declares (a Python class with bases)', () => {
+    const py = 'from redisbloom.client import Client\n\nclass BloomSettings(object):\n    def __init__(self, key, error_rate=0.001, capacity=1_000_000):\n        self.error_rate = error_rate\n        self.capacity = capacity\n\nclass Dupes:\n    def __init__(self, client: Client, settings: BloomSettings):\n        self.client = client\n        self.settings = settings\n\n    def ensure(self, key):\n        self.client.bfCreate(key, self.settings.error_rate, self.settings.capacity)\n';
+    assert.deepEqual(found(py, 'python').filter((f) => !f.startsWith('generic')), ['redisbloom-py.bfCreate@13 {"p":0.001,"n":1000000}']);
+  });
+});
