@@ -638,3 +638,13 @@ describe('detect: a member set from a typed parameter', () => {
     assert.deepEqual(found(py, 'python').filter((f) => !f.startsWith('generic')), ['redisbloom-py.bfCreate@13 {"p":0.001,"n":1000000}']);
   });
 });
+
+describe('detect: Dart constructors\' named and optional parameter defaults', () => {
+  it('a Bloom-named class\'s `({... rate = 0.01})` or `([this.size = 100])` is the class\'s finding; a call\'s `new X({...})` is the call\'s', () => {
+    const dart = 'class GossipBloom {\n  final int _size;\n\n  GossipBloom({\n    required int expectedItems,\n    double falsePositiveRate = 0.01,\n  }) : _size = expectedItems;\n}\n';
+    assert.deepEqual(found(dart, 'dart', false), ['generic.named@0 {"p":0.01}']);
+    assert.deepEqual(found('class WordBloom {\n  final int size;\n  WordBloom([this.size = 100]) {\n    init(size);\n  }\n}\n', 'dart', false), ['generic.named@0 {"m":100}']);
+    const ts = 'export class BloomFilter {\n  constructor(options: Options) {\n    this.size = options.size;\n  }\n\n  static restore(s: State): BloomFilter {\n    const filter = new BloomFilter({\n      expectedItems: 100000,\n      falsePositiveRate: 0.01,\n    });\n    return filter;\n  }\n}\n';
+    assert.deepEqual(found(ts, 'typescript'), ['generic.named@6 {"n":100000,"p":0.01}']);
+  });
+});

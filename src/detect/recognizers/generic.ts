@@ -1167,8 +1167,12 @@ function scopeDrafts(ctx: ScanContext, scope: Scope, doneContainers: Set<number>
     const firstBloomKey = list.filter((pair) => pair.inAnnotation && hasAnchorWord(pair.key)).sort((a, b) => a.keyStart - b.keyStart)[0];
     const annotated = sizing.length > 0 && sizing.every((pair) => pair.inAnnotation) ? source.lineOf((firstBloomKey ?? sizing[0]).keyStart) : undefined;
     // a class's constructor or init whose parameter defaults are the group: the class is the filter (where a reader looks)
-    const constructorDefaults = scope.classBody === true && (/^\s*(?:async\s+)?def\s+__init__\b/.test(source.lineText(line)) || (ctx.text[container] === '('
-      && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, container - 60), container))));
+    // (Dart's named or optional parameters, `GossipBloom({... double rate = 0.01})`, `WordBloom([this.size = 100])`, open
+    // inside the parameter list's parenthesis of a constructor declared on its own line, not a call's `new X({`)
+    const declared = /[{[]/.test(ctx.text[container]) && new RegExp(`^\\s*(?:const\\s+|factory\\s+)?${scope.anchorName.replace(/^.*[.:]/, '')}\\s*\\(\\s*$`).test(ctx.text.slice(source.lineStart(source.lineOf(container)), container));
+    const open = ctx.text[container] === '(' ? container : declared ? ctx.text.lastIndexOf('(', container) : -1;
+    const constructorDefaults = scope.classBody === true && (/^\s*(?:async\s+)?def\s+__init__\b/.test(source.lineText(line)) || (open >= 0
+      && new RegExp(`(?:\\bdef\\s+(?:__init__|initialize)|(?:^|[\\s;{}:])(?:init|constructor|(?:explicit\\s+|public\\s+|inline\\s+)*${scope.anchorName.replace(/^.*[.:]/, '')}))\\s*$`).test(ctx.text.slice(Math.max(0, open - 60), open))));
     // ... unless this file constructs it with some arguments: that call is the filter, the defaults fill what it leaves out
     if (constructorDefaults && constructedWithArguments(ctx, scope.anchorName.replace(/^.*[.:]/, ''))) continue;
     const start = annotated !== undefined ? source.lineStart(annotated) + indentOf(source.lineText(annotated))
