@@ -31,16 +31,19 @@ export interface FileConstant {
 export class ConstantsIndex implements ConstantsLookup {
   private readonly files = new Map<string, readonly FileConstant[]>();
   private byName: Map<string, IndexedConstant[]> | undefined;
+  /** Constant name -> (file:line -> the owner it is a member of), for members indexed under their owner too. */
+  private owners: Map<string, Map<string, string>> | undefined;
 
   /** Replaces what the index holds for `file`. */
   setFile(file: string, constants: readonly FileConstant[]): void {
     if (constants.length === 0) this.files.delete(file);
     else this.files.set(file, constants);
     this.byName = undefined;
+    this.owners = undefined;
   }
 
   removeFile(file: string): void {
-    if (this.files.delete(file)) this.byName = undefined;
+    if (this.files.delete(file)) this.byName = this.owners = undefined;
   }
 
   get size(): number {
@@ -59,9 +62,31 @@ export class ConstantsIndex implements ConstantsLookup {
     const parts = name.split(/\.|::|->/);
     if (parts.length < 2) return undefined;
     const last = parts[parts.length - 1];
-    const qualified = pick(`${parts[parts.length - 2]}.${last}`);
+    const owner = parts[parts.length - 2];
+    const qualified = pick(`${owner}.${last}`);
     if (qualified !== undefined) return qualified ?? undefined;
-    return /^[A-Z][A-Z0-9_]*$/.test(last) ? pick(last) ?? undefined : undefined;
+    if (!/^[A-Z][A-Z0-9_]*$/.test(last)) return undefined;
+    // the constant-style name alone, but not a member of another owner (`MESH.N` is no `MESH_LIMITS.N`)
+    const owners = (this.owners ??= this.buildOwners()).get(last);
+    const candidates = table.get(last)?.filter((c) => {
+      const of = owners?.get(`${c.origin.file}:${c.origin.line}`);
+      return of === undefined || of === owner;
+    });
+    return candidates === undefined || candidates.length === 0 ? undefined : closest(candidates, fromFile) ?? undefined;
+  }
+
+  private buildOwners(): Map<string, Map<string, string>> {
+    const owners = new Map<string, Map<string, string>>();
+    for (const [file, constants] of this.files) {
+      for (const constant of constants) {
+        const dot = constant.name.lastIndexOf('.');
+        if (dot <= 0) continue;
+        const last = constant.name.slice(dot + 1);
+        const map = owners.get(last) ?? owners.set(last, new Map()).get(last)!;
+        map.set(`${file}:${constant.line}`, constant.name.slice(0, dot).replace(/^.*\./, ''));
+      }
+    }
+    return owners;
   }
 
   /** Name -> every definition of it in the workspace. */

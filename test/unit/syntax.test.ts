@@ -517,6 +517,12 @@ describe('syntax layer: defaults, own members, loops and the nearest constant', 
     assert.equal(index.lookup('FP_RATE', 'tools/x.py')?.value, 0.0001); // same language
     assert.equal(index.lookup('FP_RATE', 'tools/x.go'), undefined); // neither: ambiguous
     assert.equal(index.lookup('FP_RATE'), undefined);
+    // a member indexed under its owner answers for that owner or an unknown one, not another owner (`MESH.N` is no `MESH_LIMITS.N`)
+    const owned = new ConstantsIndex();
+    owned.setFile('src/Limits.java', [{ name: 'N', value: 5, line: 1 }, { name: 'Limits.N', value: 5, line: 1 }]);
+    assert.equal(owned.lookup('Limits.N')?.value, 5);
+    assert.equal(owned.lookup('pkg.Limits.N')?.value, 5);
+    assert.equal(owned.lookup('Other.N'), undefined);
   });
 
   it('object keys exported by a module are constants of the workspace, and so is a string constant\'s length', () => {
