@@ -151,7 +151,7 @@ function bloomEvidencedClasses(ctx: ScanContext): Set<string> {
   const text = ctx.text;
   const declarations = [...text.matchAll(/\b(?:class|struct)[ \t]+([A-Z]\w{2,60})/g)].filter((m) => ctx.isCode(m.index!));
   // a type imported from a module named for the filter (`use self::bloom::Filter`, `from .bloom import Sieve`,
-  // `import { Filter } from './bloom'`, `import com.acme.bloom.Filter;`)
+  // `import { Filter } from './bloom'`)
   for (const m of text.slice(0, 20_000).matchAll(IMPORT_FROM_BLOOM)) {
     // (a module that also exports a Bloom-named type, `from bloom_tracker import BloomSettings, DuplicateTracker`: that one is the filter)
     const imported = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').match(/\b[A-Z]\w{1,60}/g) ?? [];
