@@ -4,14 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { detectConfigs } from '../../src/detect/index';
-import type { Finding } from '../../src/detect/types';
+import { find } from './findOne';
 
-function find(text: string, fileName: string, recognizer: string): Finding {
-  const findings = detectConfigs(text, { fileName });
-  const finding = findings.find((f) => f.recognizer === recognizer);
-  assert.ok(finding, `no ${recognizer}: ${findings.map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`).join('; ')}`);
-  return finding;
-}
 
 function none(text: string, fileName: string, prefix: string): void {
   const findings = detectConfigs(text, { fileName });

@@ -7,17 +7,12 @@
 import * as assert from 'node:assert/strict';
 import { detectConfigs } from '../../src/detect/index';
 import type { Finding } from '../../src/detect/types';
+import { find } from './findOne';
 
 function all(text: string, fileName: string, recognizer: string): Finding[] {
   return detectConfigs(text, { fileName }).filter((f) => f.recognizer === recognizer);
 }
 
-function find(text: string, fileName: string, recognizer: string): Finding {
-  const findings = detectConfigs(text, { fileName });
-  const finding = findings.find((f) => f.recognizer === recognizer);
-  assert.ok(finding, `no ${recognizer}: ${findings.map((f) => `${f.recognizer} ${JSON.stringify(f.params)}`).join('; ')}`);
-  return finding;
-}
 
 describe('Long tail (Python, Rust, Swift, Elixir): libraries of blind corpus rounds', () => {
   it('pdsa create_from_capacity(capacity, error): on the class and on an instance', () => {
