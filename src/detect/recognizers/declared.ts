@@ -338,32 +338,30 @@ function callsRecognizers(entries: readonly CallEntryPoint[]): Recognizer[] {
 
   /** The entry point a call matches, given its argument list, and its draft. */
   function readCall(ctx: ScanContext, match: RegExpExecArray, at: number, list: { args: Argument[]; end: number }): Draft | undefined {
-    {
-      const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
-      // (the namespace written before a C# type is not part of the callee)
-      const candidates = byCallee.get(name) ?? byCallee.get(name.replace(/^[A-Z]\w*\./, ''));
-      if (!candidates) return undefined;
-      // a declaration whose parentheses hold parameters (`CuckooFilter<size_t, 12> make(size_t n);`) declares a function
-      if (match[3] !== undefined && list.args.some((a) => /^[A-Za-z_][\w:<>]*(?:\s+|\s*[*&]\s*)[A-Za-z_]\w*$/.test(a.text))) return undefined;
-      const args = flattenStructArguments(ctx, list.args);
-      const count = positionalCount(list.args);
-      const typeArgs = match[2]?.split(',').map((text) => text.trim());
-      for (const entry of candidates) {
-        if (match[3] !== undefined && !entry.declaration) continue;
-        if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
-        if (entry.requiresDocument && !ctx.documentHint(`requires:${entry.requiresDocument.source}`, entry.requiresDocument)) continue;
-        // arguments named by the entry's own parameter names (`BloomFilter[String](numberOfItems = n, falsePositiveRate = p)`)
-        // count as its arguments and choose its overload by themselves
-        const byOwnNames = list.args.some((a) => a.name !== undefined) && list.args.every((a) => a.name === undefined || entry.params.some((param) => param.names?.includes(a.name!)));
-        const fits = (given: number): boolean => entry.arity === undefined || (given >= entry.arity[0] && given <= entry.arity[1]);
-        if (!fits(count) && !(byOwnNames && fits(list.args.length))) continue;
-        if (entry.excludesNames && list.args.some((a) => a.name !== undefined && entry.excludesNames!.includes(a.name))) continue;
-        if (entry.overload && !byOwnNames && !matchesOverload(ctx, list.args, entry.overload)) continue;
-        const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end, typeArgs);
-        if (draft) return draft;
-      }
-      return undefined;
+    const name = match[1].replace(/^\./, '').replace(/\s+/g, '').replace(/(?:::)?<[^>]*>(?=::|\.)/g, '').replace(/\.<[^>]*>/g, '.');
+    // (the namespace written before a C# type is not part of the callee)
+    const candidates = byCallee.get(name) ?? byCallee.get(name.replace(/^[A-Z]\w*\./, ''));
+    if (!candidates) return undefined;
+    // a declaration whose parentheses hold parameters (`CuckooFilter<size_t, 12> make(size_t n);`) declares a function
+    if (match[3] !== undefined && list.args.some((a) => /^[A-Za-z_][\w:<>]*(?:\s+|\s*[*&]\s*)[A-Za-z_]\w*$/.test(a.text))) return undefined;
+    const args = flattenStructArguments(ctx, list.args);
+    const count = positionalCount(list.args);
+    const typeArgs = match[2]?.split(',').map((text) => text.trim());
+    for (const entry of candidates) {
+      if (match[3] !== undefined && !entry.declaration) continue;
+      if (!inLanguage(ctx, entry.languages) || (entry.requires && !ctx.hint(`requires:${entry.requires.source}`, entry.requires))) continue;
+      if (entry.requiresDocument && !ctx.documentHint(`requires:${entry.requiresDocument.source}`, entry.requiresDocument)) continue;
+      // arguments named by the entry's own parameter names (`BloomFilter[String](numberOfItems = n, falsePositiveRate = p)`)
+      // count as its arguments and choose its overload by themselves
+      const byOwnNames = list.args.some((a) => a.name !== undefined) && list.args.every((a) => a.name === undefined || entry.params.some((param) => param.names?.includes(a.name!)));
+      const fits = (given: number): boolean => entry.arity === undefined || (given >= entry.arity[0] && given <= entry.arity[1]);
+      if (!fits(count) && !(byOwnNames && fits(list.args.length))) continue;
+      if (entry.excludesNames && list.args.some((a) => a.name !== undefined && entry.excludesNames!.includes(a.name))) continue;
+      if (entry.overload && !byOwnNames && !matchesOverload(ctx, list.args, entry.overload)) continue;
+      const draft = buildCall(ctx, entry, takesChainedSetters(entry) ? [...args, ...chainedSetters(ctx, list.end)] : args, at, list.end, typeArgs);
+      if (draft) return draft;
     }
+    return undefined;
   }
   return recognizers;
 }
